@@ -1,0 +1,109 @@
+"""Shared building blocks of the models: the base config, ids, references,
+expressions and player-count tables, each marked so generic walkers can find them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo
+from pydantic_core import PydanticCustomError
+
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
+CODE_PATTERN = r"^GS[0-9]{3}$"
+
+
+def kebab(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
+
+
+class Model(BaseModel):
+    """Base of every content model: kebab-case keys, unknown keys rejected, immutable."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        alias_generator=kebab,
+        populate_by_name=False,
+        coerce_numbers_to_str=True,
+        use_enum_values=True,
+    )
+
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
+"""A lowercase kebab-case id: `turtle-shell`, `11`."""
+
+Name = Annotated[str, StringConstraints(pattern=NAME_PATTERN)]
+"""A name usable in expressions: `coins`, `max_hp`."""
+
+Source = Literal["rulebook", "designed"]
+Code = Annotated[str, StringConstraints(pattern=CODE_PATTERN)]
+
+
+@dataclass(frozen=True)
+class RefTo:
+    """Marks a string as a reference to an item of `kind` (the linker resolves it).
+
+    `kind` is a document kind (`scenario`, `landscape`, `terrain`, `card-type`, `cards`),
+    `card` for a single card, or a namespaced kind such as `zone`, `dice`, `action`.
+    """
+
+    kind: str
+
+
+def Ref(kind: str) -> Any:  # noqa: N802 - reads like a type in annotations
+    return Annotated[str, StringConstraints(pattern=ID_PATTERN), RefTo(kind)]
+
+
+@dataclass(frozen=True)
+class PlayerTableMark:
+    """Marks a mapping keyed by player count; analysis checks it covers the player range."""
+
+
+@dataclass(frozen=True)
+class Gives:
+    """Marks an op parameter that gives a flag or an item, for the given/tested analysis."""
+
+    what: str  # "flag" or "item"
+
+
+def PlayerTable(value_type: Any) -> Any:  # noqa: N802
+    return Annotated[dict[int, value_type], PlayerTableMark()]
+
+
+def _check_expression(value: str, info: ValidationInfo) -> str:
+    # Imported here: the expression package is optional at import time of the models
+    # only in the sense of import order; it is always installed.
+    from compiler.expressions import ExpressionError, compile_expression
+
+    names = (info.context or {}).get("names")
+    try:
+        compile_expression(value, names)
+    except ExpressionError as err:
+        raise PydanticCustomError(
+            "expression",
+            "{message}",
+            {"message": err.message, "code": err.code, "offset": err.offset, "hint": err.hint},
+        ) from None
+    return value
+
+
+@dataclass(frozen=True)
+class ExprMark:
+    """Marks a string as an expression (checked at compile time, compiled at load)."""
+
+
+Expr = Annotated[str, AfterValidator(_check_expression), ExprMark()]
+"""A condition or amount in the expression language: `coins >= 2`."""
+
+Amount = int | Expr
+"""A number, or an expression giving one."""
+
+
+class Item(Model):
+    """Anything with an id that may be marked with its source and silence diagnostics."""
+
+    id: Id
+    source: Source | None = None
+    suppress: list[Code] = Field(default_factory=list)

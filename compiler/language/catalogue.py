@@ -1,0 +1,66 @@
+"""The registry behind the op, selector and timing-window catalogues.
+
+An op is declared once here (name, parameter model, one-line doc) and implemented once
+in the runtime; a test checks the two match one to one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import model_validator
+
+from compiler.language.base import Model
+
+
+class Params(Model):
+    """Base of an op's parameters. `shorthand` names the field a bare scalar fills:
+    with `shorthand = "count"`, `- draw: 2` means `- draw: {count: 2}`."""
+
+    shorthand: ClassVar[str | None] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _expand_shorthand(cls, value: Any) -> Any:
+        if cls.shorthand and not isinstance(value, dict):
+            return {cls.shorthand.replace("_", "-"): value}
+        if value is None:
+            return {}
+        return value
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    params: type[Params]
+    doc: str
+    group: str
+
+
+OPS: dict[str, Op] = {}
+
+
+def op(name: str, doc: str, group: str) -> Callable[[type[Params]], type[Params]]:
+    """Class decorator: register `cls` as the parameters of op `name`."""
+
+    def register(cls: type[Params]) -> type[Params]:
+        if name in OPS:
+            raise ValueError(f"op {name!r} declared twice")
+        OPS[name] = Op(name, cls, doc, group)
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True)
+class Named:
+    """A selector or timing window: a name and what it means."""
+
+    name: str
+    doc: str
+
+
+def table(*entries: tuple[str, str]) -> dict[str, Named]:
+    return {name: Named(name, doc) for name, doc in entries}

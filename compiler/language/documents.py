@@ -1,0 +1,447 @@
+"""One model per document kind (`kind:`): game, card-type, cards, story, landscape,
+terrain, scenario, rules, layout."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from compiler.language.base import (
+    Amount,
+    Code,
+    Expr,
+    Id,
+    Item,
+    Model,
+    Name,
+    PlayerTable,
+    Ref,
+    Source,
+)
+from compiler.language.effects import Effects
+from compiler.language.selectors import Window
+
+# -- shared pieces -------------------------------------------------------------------------
+
+
+class Ability(Model):
+    """A named rule text with effects, optionally firing in a timing window."""
+
+    id: Id | None = None
+    name: str | None = None
+    text: str | None = None
+    when: Window | None = None
+    if_: Expr | None = None
+    cost: int = 0
+    once_per: Literal["turn", "round", "battle", "game"] | None = None
+    do: Effects = Field(default_factory=list)
+    source: Source | None = None
+
+
+class Document(Item):
+    """The common head of every document."""
+
+    kind: str
+    title: str | None = None
+    text: str | None = None
+
+
+# -- game ------------------------------------------------------------------------------------
+
+
+class PlayerRange(Model):
+    min: int = Field(ge=1, le=99)
+    max: int = Field(ge=1, le=99)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerRange:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class CardSize(Model):
+    width: float = Field(gt=0, le=1000, description="millimetres")
+    height: float = Field(gt=0, le=1000, description="millimetres")
+
+
+DEFAULT_CARD_SIZES = {
+    "poker": CardSize(width=63.5, height=88.9),
+    "bridge": CardSize(width=57.0, height=88.9),
+    "mini": CardSize(width=44.0, height=63.5),
+    "tarot": CardSize(width=70.0, height=120.0),
+}
+
+
+class Component(Model):
+    id: Id
+    name: str
+    count: int = Field(default=1, ge=0)
+    text: str | None = None
+    source: Source | None = None
+
+
+class Variable(Model):
+    """A number or value the rules track, per game, per seat or per piece."""
+
+    initial: int | float | str | bool = 0
+    min: int | None = None
+    max: int | None = None
+    per: Literal["game", "seat", "piece"] = "seat"
+    text: str | None = None
+
+
+class Game(Document):
+    kind: Literal["game"]
+    title: str
+    players: PlayerRange
+    version: str | None = None
+    designers: list[str] = Field(default_factory=list)
+    card_sizes: dict[Id, CardSize] = Field(default_factory=dict)
+    components: list[Component] = Field(default_factory=list)
+    include: list[str] = Field(default_factory=lambda: ["."], description="folders holding content")
+    severity: dict[Code, Literal["error", "warning", "info", "off"]] = Field(default_factory=dict)
+    variables: dict[Name, Variable] = Field(default_factory=dict)
+    icons: dict[Id, str] = Field(default_factory=dict, description="icon name -> image path")
+    grid_square: float = Field(default=25.4, gt=0, description="board square size in mm")
+
+
+# -- card types and cards ------------------------------------------------------------------------
+
+FieldType = Literal[
+    "int", "number", "string", "text", "bool", "enum", "list", "ref", "effects",
+    "abilities", "expression", "player-table", "pattern", "map",
+]
+
+
+class FieldSpec(Model):
+    type: FieldType
+    required: bool = False
+    default: Any = None
+    values: list[str] = Field(default_factory=list, description="allowed values of an enum")
+    of: FieldType | None = Field(default=None, description="item type of list, map and player-table")
+    ref: str | None = Field(default=None, description="the kind a ref points to")
+    min: float | None = None
+    max: float | None = None
+    text: str | None = None
+
+
+class CardType(Document):
+    kind: Literal["card-type"]
+    name: str
+    size: Id = "poker"
+    sides: Literal[1, 2] = 1
+    fields: dict[Name, FieldSpec] = Field(default_factory=dict)
+
+
+class Card(Model):
+    """One card. Keys beyond these are the fields its card type declares."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: Id
+    name: str
+    count: int = Field(default=1, ge=0, le=999)
+    text: str | None = None
+    flavour: str | None = None
+    keywords: list[str] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    image: str | None = None
+    back: Id | None = Field(default=None, description="the id of the card on the other side")
+    source: Source | None = None
+    suppress: list[Code] = Field(default_factory=list)
+
+
+class Cards(Document):
+    kind: Literal["cards"]
+    type: Ref("card-type")
+    name: str | None = None
+    deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
+    size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
+    back: str | None = Field(default=None, description="text or image for the deck's back")
+    cards: list[Card] = Field(min_length=1)
+
+
+# -- stories -------------------------------------------------------------------------------------
+
+StoryKey = str  # a printed number ("11") or a kebab-case id; checked by the linker
+
+
+class Choice(Model):
+    text: str
+    if_: Expr | None = None
+    do: Effects = Field(default_factory=list)
+    goto: StoryKey
+
+
+class Challenge(Model):
+    stat: Name
+    successes: Amount
+    dice: Ref("dice") | None = None
+    modifier: Amount = 0
+    text: str | None = None
+
+
+class StoryCard(Model):
+    title: str | None = None
+    text: str | None = None
+    if_: Expr | None = None
+    do: Effects = Field(default_factory=list)
+    goto: StoryKey | None = None
+    choices: list[Choice] = Field(default_factory=list)
+    challenge: Challenge | None = None
+    pass_: StoryKey | None = None
+    fail: StoryKey | None = None
+    battle: Ref("scenario") | None = None
+    outcomes: dict[Id, StoryKey] = Field(default_factory=dict)
+    ending: Literal["victory", "defeat"] | Id | None = None
+    special_rules: list[Ability] = Field(default_factory=list)
+    source: Source | None = None
+    suppress: list[Code] = Field(default_factory=list)
+
+
+class Story(Document):
+    kind: Literal["story"]
+    title: str
+    start: StoryKey
+    cards: dict[StoryKey, StoryCard] = Field(min_length=1)
+
+
+# -- landscapes and terrain ---------------------------------------------------------------------
+
+Cell = str  # "C4", or a range "A1:C3"; parsed by compiler.geometry
+
+
+class Grid(Model):
+    columns: int = Field(ge=1, le=200)
+    rows: int = Field(ge=1, le=200)
+    column_labels: Literal["letters", "numbers"] = "letters"
+    row_labels: Literal["letters", "numbers"] = "numbers"
+
+
+class TilePlacement(Model):
+    tile: Ref("landscape")
+    at: Cell
+    rotate: Literal[0, 90, 180, 270] = 0
+
+
+class Placement(Model):
+    piece: Ref("terrain")
+    at: Cell
+    rotate: Literal[0, 90, 180, 270] = 0
+
+
+class Landscape(Document):
+    kind: Literal["landscape"]
+    name: str | None = None
+    grid: Grid | None = None
+    tiles: list[TilePlacement] = Field(default_factory=list)
+    tile: bool = Field(default=False, description="a map tile other landscapes place")
+    count: int = Field(default=1, ge=0)
+    other_side: Ref("landscape") | None = None
+    blocked: list[Cell] = Field(default_factory=list, description="cells that are not part of the board")
+    walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="pairs of cells a wall separates")
+    terrain: list[Placement] = Field(default_factory=list)
+    areas: dict[Id, list[Cell]] = Field(default_factory=dict)
+    movement: Literal["orthogonal", "eight-way"] = "orthogonal"
+
+    @model_validator(mode="after")
+    def _grid_or_tiles(self) -> Landscape:
+        if (self.grid is None) == (not self.tiles):
+            raise ValueError("a landscape has either a grid or tiles, exactly one of the two")
+        return self
+
+
+Keyword = Literal["cover", "elevated", "difficult", "impassable", "blocking", "hazard", "climbable", "destructible"]
+
+
+class Terrain(Document):
+    kind: Literal["terrain"]
+    name: str
+    type: Literal["obstacle", "feature"]
+    keywords: list[Keyword] = Field(default_factory=list)
+    size: tuple[int, int] = Field(default=(1, 1), description="columns × rows it covers")
+    movement_cost: int = Field(default=1, ge=0)
+    count: int = Field(default=1, ge=0)
+    other_side: Ref("terrain") | None = None
+    may_overlap: bool = False
+    abilities: list[Ability] = Field(default_factory=list)
+
+
+# -- scenarios --------------------------------------------------------------------------------
+
+
+class EnemyGroup(Model):
+    enemy: Ref("card")
+    count: int | PlayerTable(int) = 1
+    at: list[Cell] = Field(default_factory=list)
+    area: Id | None = None
+    health: int | PlayerTable(int) | None = None
+
+
+class Objective(Model):
+    id: Id
+    text: str
+    if_: Expr | None = None
+
+
+class Outcome(Model):
+    if_: Expr | None = None
+    text: str | None = None
+    do: Effects = Field(default_factory=list)
+
+
+class Scenario(Document):
+    kind: Literal["scenario"]
+    title: str
+    landscape: Ref("landscape") | None = None
+    terrain: list[Placement] = Field(default_factory=list)
+    enemies: list[EnemyGroup] = Field(default_factory=list)
+    areas: dict[Id, list[Cell]] = Field(default_factory=dict)
+    tables: dict[Name, PlayerTable(int)] = Field(default_factory=dict, description="numbers by player count")
+    setup: Effects = Field(default_factory=list)
+    special_rules: list[Ability] = Field(default_factory=list)
+    objectives: list[Objective] = Field(default_factory=list)
+    outcomes: dict[Id, Outcome] = Field(default_factory=dict)
+    rounds: int | None = Field(default=None, ge=1)
+
+
+# -- rules ---------------------------------------------------------------------------------------
+
+
+class Zone(Model):
+    id: Id
+    name: str | None = None
+    per: Literal["seat", "game"] = "seat"
+    visibility: Literal["public", "owner", "hidden"] = "owner"
+    face: Literal["up", "down"] = "up"
+    capacity: int | None = Field(default=None, ge=0)
+    ordered: bool = False
+    refill_from: Id | None = Field(default=None, description="zone shuffled in when this one runs out")
+
+
+class Action(Model):
+    id: Id
+    name: str
+    text: str | None = None
+    cost: int = Field(default=1, ge=0)
+    if_: Expr | None = None
+    do: Effects = Field(default_factory=list)
+    limit: int | None = Field(default=None, ge=1, description="times per turn")
+
+
+class Phase(Model):
+    id: Id
+    name: str | None = None
+    text: str | None = None
+    do: Effects = Field(default_factory=list)
+
+
+class Turn(Model):
+    order: Literal["clockwise", "counter-clockwise", "initiative"] = "clockwise"
+    actions: Amount = 1
+    start: Effects = Field(default_factory=list)
+    end: Effects = Field(default_factory=list)
+    phases: list[Phase] = Field(default_factory=list)
+
+
+class DiceFace(Model):
+    face: int | str
+    successes: int = 0
+    text: str | None = None
+
+
+class RollRange(Model):
+    min: int
+    max: int
+    do: Effects = Field(default_factory=list)
+    text: str | None = None
+
+
+class Dice(Model):
+    """A dice system: target roll, success pool or roll table."""
+
+    id: Id
+    type: Literal["target", "pool", "table"]
+    sides: int = Field(default=6, ge=2, le=100)
+    count: Amount = 1
+    target: Amount | None = Field(default=None, description="target rolls: total needed")
+    critical: int | None = None
+    faces: list[DiceFace] = Field(default_factory=list, description="pools: what each face counts")
+    reroll: Literal["none", "failures", "one"] = "none"
+    table: list[RollRange] = Field(default_factory=list)
+    text: str | None = None
+
+
+class Condition(Model):
+    if_: Expr
+    text: str | None = None
+    who: Literal["self", "party", "active", "all"] = "self"
+
+
+class Rules(Document):
+    kind: Literal["rules"]
+    setup: Effects = Field(default_factory=list)
+    rounds: int | None = Field(default=None, ge=1)
+    round_start: Effects = Field(default_factory=list)
+    round_end: Effects = Field(default_factory=list)
+    turn: Turn = Field(default_factory=Turn)
+    actions: list[Action] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=list)
+    dice: list[Dice] = Field(default_factory=list)
+    windows: list[Id] = Field(default_factory=list, description="timing windows of this game's own")
+    abilities: list[Ability] = Field(default_factory=list, description="standing rules that fire in windows")
+    win: list[Condition] = Field(default_factory=list)
+    lose: list[Condition] = Field(default_factory=list)
+    turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
+    evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
+
+
+# -- layouts -------------------------------------------------------------------------------------
+
+
+class Box(Model):
+    type: Literal["text", "image", "rect", "icon", "stat-bar", "table"]
+    x: float
+    y: float
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+    field: str | None = Field(default=None, description="the card field shown")
+    text: str | None = Field(default=None, description="template text; {field} is replaced")
+    if_: Expr | None = None
+    font: Literal["sans", "serif", "sans-bold", "serif-bold", "serif-italic", "sans-italic"] = "sans"
+    size: float = Field(default=9.0, gt=0, description="points")
+    min_size: float = Field(default=5.0, gt=0)
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    color: str = "#000000"
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    colors: dict[str, str] = Field(default_factory=dict, description="field value -> colour")
+    color_field: str | None = None
+    fit: Literal["fit", "fill"] = "fit"
+
+
+class Layout(Document):
+    kind: Literal["layout"]
+    card_type: Ref("card-type")
+    side: Literal["front", "back"] = "front"
+    background: str = "#ffffff"
+    boxes: list[Box] = Field(default_factory=list)
+
+
+DOCUMENT_MODELS: dict[str, type[Document]] = {
+    "game": Game,
+    "card-type": CardType,
+    "cards": Cards,
+    "story": Story,
+    "landscape": Landscape,
+    "terrain": Terrain,
+    "scenario": Scenario,
+    "rules": Rules,
+    "layout": Layout,
+}
+KINDS = tuple(DOCUMENT_MODELS)

@@ -1,0 +1,346 @@
+"""The op catalogue: every effect a card, story card, ability or rule can have.
+
+Each op is one general building block (`draw`, `damage`, `move`, `roll`…); games combine
+them in content. `docs/ops.md` is generated from this module.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref
+from compiler.language.catalogue import Params, op
+from compiler.language.selectors import Selector
+
+Face = Literal["up", "down"]
+
+# -- cards and zones ------------------------------------------------------------------
+
+
+@op("draw", "Draw cards from a zone (the draw pile by default) into a hand.", "cards")
+class Draw(Params):
+    shorthand = "count"
+    count: Amount = 1
+    who: Selector = "self"
+    from_: Id = "draw"
+    to: Id = "hand"
+
+
+@op("discard", "Discard cards from a zone (the hand by default), chosen or at random.", "cards")
+class Discard(Params):
+    shorthand = "count"
+    count: Amount = 1
+    who: Selector = "self"
+    from_: Id = "hand"
+    random: bool = False
+    card: Ref("card") | None = None
+
+
+@op("steal", "Take cards from another seat's zone, at random unless `random: false`.", "cards")
+class Steal(Params):
+    shorthand = "count"
+    count: Amount = 1
+    from_: Selector = "target"
+    zone: Id = "hand"
+    to: Id = "hand"
+    random: bool = True
+
+
+@op("give", "Give cards from your zone to another seat.", "cards")
+class Give(Params):
+    shorthand = "count"
+    count: Amount = 1
+    to: Selector = "chosen-opponent"
+    zone: Id = "hand"
+    card: Ref("card") | None = None
+    random: bool = False
+
+
+@op("move-card", "Move cards between zones, optionally face down or at random.", "cards")
+class MoveCard(Params):
+    count: Amount = 1
+    from_: Id
+    to: Id
+    who: Selector = "self"
+    card: Ref("card") | None = None
+    random: bool = False
+    face: Face | None = None
+
+
+@op("reveal", "Turn face-down cards face up.", "cards")
+class Reveal(Params):
+    who: Selector = "self"
+    zone: Id = "battlefield"
+    card: Ref("card") | None = None
+    all: bool = False
+
+
+@op("shuffle", "Shuffle a zone.", "cards")
+class Shuffle(Params):
+    shorthand = "zone"
+    zone: Id = "draw"
+    into: Id | None = None
+
+
+@op("search-deck", "Look through a zone for cards matching a condition and take some.", "cards")
+class SearchDeck(Params):
+    zone: Id = "draw"
+    count: Amount = 1
+    matching: Expr | None = None
+    to: Id = "hand"
+
+
+@op("remove-from-game", "Remove this card (or the named one) from the game.", "cards")
+class RemoveFromGame(Params):
+    card: Ref("card") | None = None
+
+
+@op("pass-card", "Pass this card (or the named one) to another seat.", "cards")
+class PassCard(Params):
+    shorthand = "to"
+    to: Selector = "next-player"
+    card: Ref("card") | None = None
+
+
+# -- resources, flags and items ---------------------------------------------------------
+
+
+@op("gain", "Add to a numeric variable (coins, magic, health…).", "variables")
+class Gain(Params):
+    variable: Name
+    amount: Amount = 1
+    who: Selector = "self"
+
+
+@op("lose", "Subtract from a numeric variable, never below its minimum.", "variables")
+class Lose(Params):
+    variable: Name
+    amount: Amount = 1
+    who: Selector = "self"
+
+
+@op("set", "Set a variable to a value.", "variables")
+class SetVariable(Params):
+    variable: Name
+    value: Amount | str | bool
+    who: Selector = "self"
+
+
+@op("set-flag", "Set a story flag that later conditions test with `flag('…')`.", "variables")
+class SetFlag(Params):
+    shorthand = "flag"
+    flag: Annotated[Id, Gives("flag")]
+
+
+@op("clear-flag", "Clear a story flag.", "variables")
+class ClearFlag(Params):
+    shorthand = "flag"
+    flag: Id
+
+
+@op("gain-item", "Give an item (a card) to the party or a seat; conditions test it with `has('…')`.", "variables")
+class GainItem(Params):
+    shorthand = "item"
+    item: Annotated[Ref("card"), Gives("item")]
+    who: Selector = "self"
+
+
+@op("lose-item", "Take an item away from the party or a seat.", "variables")
+class LoseItem(Params):
+    shorthand = "item"
+    item: Ref("card")
+    who: Selector = "self"
+
+
+# -- combat -----------------------------------------------------------------------------
+
+
+@op("damage", "Deal damage to targets.", "combat")
+class Damage(Params):
+    shorthand = "amount"
+    amount: Amount = 1
+    target: Selector = "target"
+    range: int | None = None
+
+
+@op("heal", "Heal damage (or wounds) of targets, up to their maximum.", "combat")
+class Heal(Params):
+    shorthand = "amount"
+    amount: Amount = 1
+    target: Selector = "self"
+
+
+@op("attack", "Make an attack: a contest the defender answers as the rules' attack declares.", "combat")
+class Attack(Params):
+    target: Selector = "chosen-opponent"
+    strength: Amount | None = None
+    range: int | None = None
+    pattern: Id | None = None
+    dice: Ref("dice") | None = None
+
+
+@op("defeat", "Defeat or remove targets outright.", "combat")
+class Defeat(Params):
+    shorthand = "target"
+    target: Selector = "target"
+
+
+@op("spawn", "Bring enemies or pieces into play at a place.", "combat")
+class Spawn(Params):
+    piece: Ref("card")
+    count: Amount = 1
+    at: list[str] = Field(default_factory=list)
+    area: Id | None = None
+
+
+@op("status", "Give targets a status (stunned, hidden…) for a duration.", "combat")
+class Status(Params):
+    status: Id
+    target: Selector = "target"
+    duration: Literal["turn", "round", "battle", "game"] = "turn"
+    remove: bool = False
+
+
+# -- the board ---------------------------------------------------------------------------
+
+
+@op("move", "Move a piece up to `distance` cells (or towards a target or area).", "board")
+class Move(Params):
+    shorthand = "distance"
+    distance: Amount = 1
+    who: Selector = "self"
+    towards: Selector | None = None
+    area: Id | None = None
+    ignore_terrain: bool = False
+
+
+@op("push", "Push targets `distance` cells away from the source.", "board")
+class Push(Params):
+    shorthand = "distance"
+    distance: Amount = 1
+    target: Selector = "target"
+
+
+@op("place", "Put a piece on a cell or in an area.", "board")
+class Place(Params):
+    who: Selector = "self"
+    at: list[str] = Field(default_factory=list)
+    area: Id | None = None
+
+
+@op("place-terrain", "Put a terrain piece on the board.", "board")
+class PlaceTerrain(Params):
+    piece: Ref("terrain")
+    at: list[str] = Field(default_factory=list)
+    area: Id | None = None
+    chosen_by: Selector = "active"
+
+
+# -- turns -------------------------------------------------------------------------------
+
+
+@op("extra-action", "Grant more actions this turn.", "turns")
+class ExtraAction(Params):
+    shorthand = "count"
+    count: Amount = 1
+    who: Selector = "self"
+
+
+@op("extra-turn", "The seat takes another turn after this one.", "turns")
+class ExtraTurn(Params):
+    who: Selector = "self"
+
+
+@op("skip-turn", "The seat's next turn is skipped.", "turns")
+class SkipTurn(Params):
+    who: Selector = "target"
+
+
+@op("end-turn", "End the active seat's turn now.", "turns")
+class EndTurn(Params):
+    pass
+
+
+@op("flip", "Turn a two-sided character or card to its other side.", "turns")
+class Flip(Params):
+    shorthand = "who"
+    who: Selector = "self"
+    to: Id | None = None
+
+
+@op("pair", "Pair two seats (allied, fused) so they share fate until the pair breaks.", "turns")
+class Pair(Params):
+    shorthand = "with_"
+    with_: Selector = "chosen"
+    unpair: bool = False
+
+
+# -- flow --------------------------------------------------------------------------------
+
+
+class Option(Model):
+    text: str
+    if_: Expr | None = None
+    do: "Effects"
+
+
+@op("if", "Run `then` when the condition holds, else `else`.", "flow")
+class If(Params):
+    condition: Expr
+    then: "Effects"
+    else_: "Effects" = Field(default_factory=list)
+
+
+@op("choose", "The acting seat chooses one of the options whose condition holds.", "flow")
+class Choose(Params):
+    who: Selector = "self"
+    options: list[Option] = Field(min_length=1)
+
+
+@op("repeat", "Run effects a number of times.", "flow")
+class Repeat(Params):
+    times: Amount
+    do: "Effects"
+
+
+class RollResult(Model):
+    min: int | None = None
+    max: int | None = None
+    do: "Effects"
+
+
+@op("roll", "Roll a dice system from the rules and run effects by result.", "flow")
+class Roll(Params):
+    shorthand = "dice"
+    dice: Ref("dice")
+    modifier: Amount = 0
+    results: list[RollResult] = Field(default_factory=list)
+
+
+@op("trigger", "Fire a timing window declared in the rules, so abilities waiting on it run.", "flow")
+class Trigger(Params):
+    shorthand = "window"
+    window: Id
+
+
+@op("say", "Show a line of text to the players (and the log).", "flow")
+class Say(Params):
+    shorthand = "text"
+    text: str
+
+
+# -- game end ----------------------------------------------------------------------------
+
+
+@op("win", "The named seats (or the party) win the game now.", "game")
+class Win(Params):
+    shorthand = "who"
+    who: Selector = "self"
+
+
+@op("lose-game", "The named seats (or the party) lose the game now.", "game")
+class LoseGame(Params):
+    shorthand = "who"
+    who: Selector = "self"

@@ -1,0 +1,86 @@
+"""Selectors (who or what an effect targets) and timing windows (when an ability fires).
+
+Both are closed vocabularies of general terms; content may add timing windows of its
+own in the `rules` document (`windows:`), raised with the `trigger` op.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator
+from pydantic_core import PydanticCustomError
+
+from compiler.language.base import RefTo
+from compiler.language.catalogue import table
+
+SELECTORS = table(
+    ("self", "the seat, character or piece the effect belongs to"),
+    ("active", "the seat whose turn it is"),
+    ("chosen", "one target the acting seat chooses when the effect resolves"),
+    ("chosen-opponent", "one opponent the acting seat chooses"),
+    ("each-opponent", "every opponent, one after another"),
+    ("each-player", "every seat, starting with the active one"),
+    ("each-ally", "every other friendly character"),
+    ("next-player", "the next seat in turn order"),
+    ("previous-player", "the previous seat in turn order"),
+    ("random-opponent", "an opponent picked at random"),
+    ("attacker", "whoever made the attack being resolved"),
+    ("defender", "whoever is defending against the attack being resolved"),
+    ("target", "the target of the attack or ability being resolved"),
+    ("partner", "the seat paired with this one (fused, allied)"),
+    ("closest", "the closest enemy or character; ties are a decision for the seat the rules name"),
+    ("farthest", "the farthest enemy or character; ties as for closest"),
+    ("weakest", "the target with the least health left; ties as for closest"),
+    ("strongest", "the target with the most health left; ties as for closest"),
+    ("all-enemies", "every enemy on the board"),
+    ("all-characters", "every character on the board"),
+    ("adjacent", "every piece on a cell next to the source"),
+    ("in-pattern", "every piece in the attack pattern's cells"),
+    ("in-range", "every target within the effect's range"),
+    ("holder", "the seat that holds this card"),
+)
+
+WINDOWS = table(
+    ("setup", "once, when the game or battle is set up"),
+    ("start-of-round", "when a round begins"),
+    ("end-of-round", "when a round ends"),
+    ("start-of-turn", "when the owner's turn begins"),
+    ("end-of-turn", "when the owner's turn ends"),
+    ("on-play", "when the card is played or placed"),
+    ("on-reveal", "when a face-down card is turned face up"),
+    ("on-discard", "when the card is discarded"),
+    ("on-draw", "when the card is drawn"),
+    ("before-attack", "when the owner declares an attack, before defence"),
+    ("after-attack", "after the owner's attack resolves"),
+    ("on-attacked", "when the owner is declared the target of an attack"),
+    ("after-attacked", "after an attack on the owner resolves"),
+    ("on-defence-failed", "when the owner's defence fails"),
+    ("on-defence-succeeded", "when the owner's defence succeeds"),
+    ("on-damaged", "when the owner suffers damage"),
+    ("on-defeated", "when the owner is defeated or falls"),
+    ("on-enemy-defeated", "when the owner defeats an enemy"),
+    ("on-move", "when the owner moves"),
+    ("on-enter", "when a piece enters the terrain's cells"),
+    ("on-leave", "when a piece leaves the terrain's cells"),
+    ("on-flip", "when the owner flips to its other side"),
+    ("on-challenge", "when the owner attempts a challenge"),
+    ("any-time", "whenever its owner may act, even on another seat's turn"),
+    ("passive", "always in force while the card is in play"),
+)
+
+
+def _check(vocabulary: dict, error: str, what: str):
+    def check(value: str) -> str:
+        if value not in vocabulary:
+            raise PydanticCustomError(error, "unknown {what} '{value}'", {"what": what, "value": value})
+        return value
+
+    return check
+
+
+Selector = Annotated[str, AfterValidator(_check(SELECTORS, "unknown_selector", "selector"))]
+"""A selector name from `SELECTORS`."""
+
+Window = Annotated[str, RefTo("window")]
+"""A timing window name: one of `WINDOWS` or declared in the rules' `windows:` (checked when linking)."""

@@ -1,0 +1,246 @@
+"""Link validated documents into a compiled game: index ids, resolve every reference,
+check player-count tables, flags and items, decks and stray files, then run the analyses."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
+from compiler.analysis.story import analyse_story
+from compiler.compiled import CompiledGame
+from compiler.diagnostics import CATALOGUE, Location, Report
+from compiler.expressions import compile_expression
+from compiler.language.base import ExprMark, Gives, PlayerTableMark, RefTo
+from compiler.language.selectors import WINDOWS
+from compiler.validate import suggest
+from compiler.walk import walk
+
+if TYPE_CHECKING:
+    from compiler.pack import PackFiles
+    from compiler.pipeline import Unit
+
+# Document kinds whose items are referenced by id; `card` indexes single cards.
+_DOC_KINDS = ("card-type", "cards", "story", "landscape", "terrain", "scenario", "layout")
+
+
+def link(units: list[Unit], files: PackFiles, game: Unit | None, report: Report) -> CompiledGame | None:
+    index, where = _index(units, report)
+    given: dict[tuple[str, str], Location] = {}
+    tested: dict[tuple[str, str], Location] = {}
+    players = game.model.players if game else None
+    for u in units:
+        for path, marker, value in walk(u.model):
+            if isinstance(marker, RefTo):
+                _resolve(u, path, marker.kind, value, index, report)
+            elif isinstance(marker, Gives):
+                given.setdefault((marker.what, value), u.doc.location(path))
+            elif isinstance(marker, ExprMark):
+                expr = compile_expression(value)
+                for flag in expr.flags:
+                    tested.setdefault(("flag", flag), u.doc.location(path))
+                for item in expr.items:
+                    tested.setdefault(("item", item), u.doc.location(path))
+            elif isinstance(marker, PlayerTableMark) and players:
+                _player_table(u, path, value, players, report)
+    _flags(given, tested, report)
+    _decks(units, report)
+    _unclaimed(units, files, report)
+    _analyse(units, report)
+    if game is None:
+        return None
+    return _emit(units, files, game)
+
+
+def _index(units: list[Unit], report: Report):
+    index: dict[str, set[str]] = defaultdict(set)
+    where: dict[tuple[str, str], Location] = {}
+
+    def add(kind: str, id_: str, loc: Location) -> None:
+        if id_ in index[kind]:
+            report.add(CATALOGUE["GS302"](
+                f"duplicate {kind} id '{id_}'", loc,
+                hint=f"the first is at {where[(kind, id_)].file}:{where[(kind, id_)].line}",
+            ))
+        else:
+            index[kind].add(id_)
+            where[(kind, id_)] = loc
+
+    index["window"] = set(WINDOWS)
+    for u in units:
+        if u.kind != "game":
+            add(u.kind, u.model.id, u.doc.location(("id",)))
+        if u.kind == "cards":
+            for i, card in enumerate(u.model.cards):
+                add("card", card.id, u.doc.location(("cards", i, "id")))
+        elif u.kind == "rules":
+            for group, kind in (("zones", "zone"), ("dice", "dice"), ("actions", "action")):
+                for i, item in enumerate(getattr(u.model, group)):
+                    add(kind, item.id, u.doc.location((group, i, "id")))
+            for i, window in enumerate(u.model.windows):
+                add("window", window, u.doc.location(("windows", i)))
+    return index, where
+
+
+def _resolve(u: Unit, path: tuple, kind: str, value: str, index, report: Report) -> None:
+    if value in index.get(kind, ()):
+        return
+    loc = u.doc.location(path)
+    elsewhere = [k for k in (*_DOC_KINDS, "card") if k != kind and value in index.get(k, ())]
+    if elsewhere:
+        report.add(CATALOGUE["GS306"](
+            f"'{value}' is a {elsewhere[0]}, but a {kind} is expected here", loc,
+            hint=suggest(value, index.get(kind, ())),
+        ))
+        return
+    known = index.get(kind, set())
+    report.add(CATALOGUE["GS301"](
+        f"unknown {kind} '{value}'", loc,
+        hint=suggest(value, known) or (f"no {kind} is defined in this pack" if not known else None),
+    ))
+
+
+def _player_table(u: Unit, path: tuple, table: dict, players, report: Report) -> None:
+    wanted = set(range(players.min, players.max + 1))
+    missing = sorted(wanted - set(table))
+    extra = sorted(set(table) - wanted)
+    span = f"{players.min}–{players.max}"
+    if missing:
+        report.add(CATALOGUE["GS601"](
+            f"player-count table lacks {', '.join(map(str, missing))} (the game is for {span} players)",
+            u.doc.location(path), hint="add " + ", ".join(f"{n}: …" for n in missing),
+        ))
+    if extra:
+        report.add(CATALOGUE["GS602"](
+            f"player-count table has {', '.join(map(str, extra))}, outside {span} players",
+            u.doc.location(path),
+        ))
+
+
+def _flags(given: dict, tested: dict, report: Report) -> None:
+    for (what, name), loc in sorted(tested.items()):
+        if (what, name) not in given:
+            op = "set-flag" if what == "flag" else "gain-item"
+            close = suggest(name, [n for w, n in given if w == what])
+            report.add(CATALOGUE["GS407"](
+                f"{what} '{name}' is tested but never given", loc,
+                hint=close or f"give it with `- {op}: {name}`",
+            ))
+    for (what, name), loc in sorted(given.items()):
+        if (what, name) not in tested:
+            report.add(CATALOGUE["GS408"](f"{what} '{name}' is given but never tested", loc))
+
+
+def _decks(units: list[Unit], report: Report) -> None:
+    for u in units:
+        if u.kind == "cards" and u.model.size is not None:
+            total = sum(c.count for c in u.model.cards)
+            if total != u.model.size:
+                report.add(CATALOGUE["GS603"](
+                    f"deck '{u.model.id}' declares {u.model.size} cards but holds {total}",
+                    u.doc.location(("size",)),
+                ))
+
+
+def _unclaimed(units: list[Unit], files: PackFiles, report: Report) -> None:
+    from compiler.pipeline import display
+
+    claimed = set()
+    for u in units:
+        for value in _asset_paths(u):
+            claimed.add((files.root / value).resolve())
+    for f in files.others:
+        if f.resolve() in claimed:
+            continue
+        why = "is not included by game.yaml `include:`" if f.suffix.lower() in (".yaml", ".yml") else (
+            "is not YAML (.yaml or .yml) and nothing refers to it")
+        report.add(CATALOGUE["GS303"](f"{f.relative_to(files.root)} {why}", Location(display(f))))
+
+
+def _asset_paths(u: Unit):
+    """Image and icon paths a document refers to, relative to the pack root."""
+    if u.kind == "game":
+        yield from u.model.icons.values()
+    elif u.kind == "cards":
+        for card in u.model.cards:
+            if card.image:
+                yield card.image
+        if u.model.back:
+            yield u.model.back
+    elif u.kind == "layout":
+        yield from (b.text for b in u.model.boxes if b.type == "image" and b.text)
+
+
+def _analyse(units: list[Unit], report: Report) -> None:
+    landscapes = {u.model.id: u.model for u in units if u.kind == "landscape"}
+    terrain = {u.model.id: u.model for u in units if u.kind == "terrain"}
+    for u in units:
+        if u.kind == "story":
+            report.extend(analyse_story(u.model, u.doc))
+        elif u.kind == "landscape":
+            report.extend(analyse_landscape(u.model, u.doc, landscapes, terrain))
+        elif u.kind == "scenario":
+            report.extend(analyse_scenario_board(u.model, u.doc, landscapes, terrain))
+
+
+def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
+    by_kind: dict[str, dict] = defaultdict(dict)
+    cards, deck_of = {}, {}
+    rules = None
+    for u in units:
+        if u.kind == "rules":
+            rules = rules or u.model
+        elif u.kind != "game":
+            by_kind[u.kind].setdefault(u.model.id, u.model)
+        if u.kind == "cards":
+            for card in u.model.cards:
+                cards.setdefault(card.id, card)
+                deck_of.setdefault(card.id, u.model.id)
+    return CompiledGame(
+        root=files.root,
+        game=game.model,
+        card_types=by_kind["card-type"],
+        decks=by_kind["cards"],
+        cards=cards,
+        deck_of=deck_of,
+        stories=by_kind["story"],
+        landscapes=by_kind["landscape"],
+        terrain=by_kind["terrain"],
+        scenarios=by_kind["scenario"],
+        rules=rules,
+        layouts=by_kind["layout"],
+    )
+
+
+def apply_suppressions(report: Report, units: list[Unit]) -> None:
+    """Drop diagnostics inside an item whose `suppress:` names their code."""
+    spans: dict[str, list[tuple[int, int, frozenset[str]]]] = defaultdict(list)
+    for u in units:
+        for path, codes in _suppress_lists(u.doc.data, ()):
+            unknown = [c for c in codes if c not in CATALOGUE]
+            for code in unknown:
+                report.add(CATALOGUE["GS305"](f"suppress names unknown code '{code}'", u.doc.location((*path, "suppress"))))
+            lines = [m.line for p, m in u.doc.marks.items() if p[: len(path)] == path]
+            lines += [m.line for p, m in u.doc.key_marks.items() if p[: len(path)] == path and len(p) > len(path)]
+            if lines:
+                spans[u.doc.file].append((min(lines), max(lines), frozenset(codes)))
+    if not spans:
+        return
+    report.diagnostics = [
+        d for d in report.diagnostics
+        if not any(lo <= d.line <= hi and d.code in codes for lo, hi, codes in spans.get(d.file, ()))
+    ]
+
+
+def _suppress_lists(node, path):
+    if isinstance(node, dict):
+        codes = node.get("suppress")
+        if isinstance(codes, list):
+            yield path, [str(c) for c in codes]
+        for k, v in node.items():
+            if isinstance(v, dict | list):
+                yield from _suppress_lists(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            if isinstance(v, dict | list):
+                yield from _suppress_lists(v, (*path, i))

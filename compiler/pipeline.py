@@ -1,0 +1,190 @@
+"""load → validate → link → analyse → emit, for one content pack.
+
+`compile_pack` never raises on bad content: every problem becomes a diagnostic and the
+other files are still checked. It returns the compiled game only when there are no errors.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from compiler import link
+from compiler.cardtypes import cards_model
+from compiler.compiled import CompiledGame
+from compiler.diagnostics import CATALOGUE, Location, Report, Severity
+from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
+from compiler.language.names import BUILTIN_NAMES
+from compiler.loader import Document, load_file
+from compiler.pack import find_manifest, list_files
+from compiler.validate import suggest, validate
+
+# Kinds validated first: later kinds need their names (card-type fields, rules) in context.
+_FIRST = ("card-type", "rules")
+
+
+@dataclass
+class Unit:
+    """One validated document with where it came from."""
+
+    doc: Document
+    kind: str
+    model: BaseModel
+
+
+@dataclass
+class CompileResult:
+    game: CompiledGame | None
+    report: Report
+    sources: dict[str, list[str]] = field(default_factory=dict)
+    units: list[Unit] = field(default_factory=list)
+
+    def lines(self, file: str) -> list[str] | None:
+        return self.sources.get(file)
+
+
+def display(path: Path) -> str:
+    """How a file is named in diagnostics: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def compile_pack(path: Path) -> CompileResult:
+    report = Report()
+    result = CompileResult(None, report)
+    manifest = find_manifest(Path(path))
+    root = manifest.parent
+    if not manifest.exists():
+        report.add(CATALOGUE["GS304"](
+            f"no game.yaml in {display(root)}", Location(display(manifest)),
+            hint="create game.yaml with `kind: game`, `id`, `title` and `players: {min, max}`",
+        ))
+        return result
+
+    docs = _load(manifest, result)
+    game_unit = _game(docs, manifest, result)
+    include = game_unit.model.include if game_unit else ["."]
+    files = list_files(root, manifest, include)
+    for f in files.content:
+        docs += _load(f, result)
+    report.counts["files"] = 1 + len(files.content)
+
+    by_kind = _kinds(docs, report)
+    names = _names(by_kind, game_unit)
+    context = {"names": names}
+    units: list[Unit] = [game_unit] if game_unit else []
+    for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
+        models = _card_models(units) if kind == "cards" else {}
+        for doc in by_kind.get(kind, []):
+            model = DOCUMENT_MODELS[kind]
+            if kind == "cards" and isinstance(doc.data.get("type"), str):
+                model = models.get(doc.data["type"], model)
+            value, diags = validate(doc, model, context, result.sources.get(doc.file, ()), kind == "cards")
+            report.extend(diags)
+            if value is not None:
+                units.append(Unit(doc, kind, value))
+    result.units = units
+
+    game = link.link(units, files, game_unit, report)
+    _count(units, report)
+    _finish(report, units, game_unit)
+    if report.errors == 0 and game is not None:
+        result.game = game
+    return result
+
+
+def _load(path: Path, result: CompileResult) -> list[Document]:
+    name = display(path)
+    documents, diags = load_file(path, name)
+    result.report.extend(diags)
+    try:
+        result.sources[name] = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        result.sources[name] = []
+    return documents
+
+
+def _game(docs: list[Document], manifest: Path, result: CompileResult) -> Unit | None:
+    report = result.report
+    games = [d for d in docs if isinstance(d.data, dict) and d.data.get("kind") == "game"]
+    if not games:
+        if docs or not report.errors:
+            report.add(CATALOGUE["GS304"](
+                "game.yaml holds no `kind: game` document", Location(display(manifest), 1, 1),
+                hint="start game.yaml with `kind: game`",
+            ))
+        return None
+    value, diags = validate(games[0], Game, {"names": None}, result.sources.get(games[0].file, ()))
+    report.extend(diags)
+    for extra in games[1:]:
+        report.add(CATALOGUE["GS302"]("a second `kind: game` document", extra.location(("kind",))))
+    return Unit(games[0], "game", value) if value else None
+
+
+def _kinds(docs: list[Document], report: Report) -> dict[str, list[Document]]:
+    by_kind: dict[str, list[Document]] = defaultdict(list)
+    for doc in docs:
+        if not isinstance(doc.data, dict):
+            report.add(CATALOGUE["GS205"](
+                f"a document must be a mapping with `kind:`, not a {_type_name(doc.data)}",
+                doc.location(()),
+            ))
+            continue
+        kind = doc.data.get("kind")
+        if kind is None:
+            report.add(CATALOGUE["GS201"](
+                "document has no `kind:`", doc.location(()),
+                hint="add `kind:` (" + ", ".join(DOCUMENT_MODELS) + ")",
+            ))
+        elif kind not in DOCUMENT_MODELS:
+            report.add(CATALOGUE["GS202"](
+                f"unknown document kind '{kind}'", doc.location(("kind",)),
+                hint=suggest(kind, DOCUMENT_MODELS) or "kinds: " + ", ".join(DOCUMENT_MODELS),
+            ))
+        elif kind != "game":
+            by_kind[kind].append(doc)
+    return by_kind
+
+
+def _type_name(value: Any) -> str:
+    return {list: "list", str: "string", int: "number", float: "number", bool: "boolean"}.get(type(value), "value")
+
+
+def _names(by_kind: dict[str, list[Document]], game: Unit | None) -> set[str]:
+    """Every name an expression may use: built-ins, game variables, card-type fields."""
+    names = set(BUILTIN_NAMES)
+    if game:
+        names |= set(game.model.variables)
+    for doc in by_kind.get("card-type", []):
+        fields = doc.data.get("fields")
+        if isinstance(fields, dict):
+            names |= {str(k) for k in fields}
+    return names
+
+
+def _card_models(units: list[Unit]) -> dict[str, type[Cards]]:
+    return {u.model.id: cards_model(u.model) for u in units if isinstance(u.model, CardType)}
+
+
+def _count(units: list[Unit], report: Report) -> None:
+    counts: Counter = Counter()
+    for u in units:
+        counts[u.kind] += 1
+        if u.kind == "cards":
+            counts["card"] += len(u.model.cards)
+        elif u.kind == "story":
+            counts["story-card"] += len(u.model.cards)
+    report.counts.update(counts)
+
+
+def _finish(report: Report, units: list[Unit], game: Unit | None) -> None:
+    """Apply per-item suppressions and the game's severity overrides."""
+    link.apply_suppressions(report, units)
+    if game:
+        report.apply_overrides({code: Severity(sev) for code, sev in game.model.severity.items()})

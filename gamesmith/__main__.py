@@ -1,0 +1,3 @@
+from gamesmith.cli import main
+
+main()

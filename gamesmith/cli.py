@@ -1,0 +1,23 @@
+"""The typer application: registers every command. Exit codes: 0 ok, 1 problems, 2 usage."""
+
+from __future__ import annotations
+
+import typer
+
+from gamesmith.commands import check, docs, graph, schema
+
+app = typer.Typer(
+    name="gamesmith",
+    help="Check tabletop game content like code, play it with bots and people, print it.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("check")(check.check)
+app.command("graph")(graph.graph)
+app.command("schema")(schema.schema)
+app.command("docs")(docs.docs)
+
+
+def main() -> None:
+    app()

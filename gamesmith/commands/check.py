@@ -1,0 +1,35 @@
+"""`gamesmith check PATH…`: compile packs and report every problem."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from compiler import compile_pack
+from compiler.diagnostics import FORMATS, Report, render
+
+
+def check(
+    paths: Annotated[list[Path], typer.Argument(help="content packs (folders with game.yaml)")],
+    format: Annotated[str, typer.Option("--format", "-f", help="text, json, sarif or github")] = "text",
+    strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
+    color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,
+) -> None:
+    """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
+    if format not in FORMATS:
+        raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
+    report = Report()
+    sources: dict[str, list[str]] = {}
+    for path in paths:
+        result = compile_pack(path)
+        report.extend(result.report.diagnostics)
+        report.counts.update(result.report.counts)
+        sources.update(result.sources)
+    use_color = sys.stdout.isatty() if color is None else color
+    out = render(report, format, sources=sources.get, color=use_color)
+    sys.stdout.write(out)
+    failed = report.errors > 0 or (strict and report.warnings > 0)
+    raise typer.Exit(1 if failed else 0)
