@@ -10,8 +10,7 @@ from compiler.analysis.landscape import analyse_landscape, analyse_scenario_boar
 from compiler.analysis.story import analyse_story
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
-from compiler.expressions import compile_expression
-from compiler.language.base import ExprMark, Gives, PlayerTableMark, RefTo
+from compiler.language.base import ExprMark, Gives, PlayerTableMark, RefTo, checked_expression
 from compiler.language.selectors import WINDOWS
 from compiler.validate import suggest
 from compiler.walk import walk
@@ -36,7 +35,7 @@ def link(units: list[Unit], files: PackFiles, game: Unit | None, report: Report)
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
-                expr = compile_expression(value)
+                expr = checked_expression(value, None)
                 for flag in expr.flags:
                     tested.setdefault(("flag", flag), u.doc.location(path))
                 for item in expr.items:

@@ -77,7 +77,7 @@ def compile_pack(path: Path) -> CompileResult:
 
     by_kind = _kinds(docs, report)
     names = _names(by_kind, game_unit)
-    context = {"names": names}
+    context = {"names": frozenset(names)}
     units: list[Unit] = [game_unit] if game_unit else []
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}

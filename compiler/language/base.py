@@ -4,10 +4,13 @@ expressions and player-count tables, each marked so generic walkers can find the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo
 from pydantic_core import PydanticCustomError
+
+from compiler.expressions import Expression, ExpressionError, compile_expression
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -72,14 +75,16 @@ def PlayerTable(value_type: Any) -> Any:  # noqa: N802
     return Annotated[dict[int, value_type], PlayerTableMark()]
 
 
-def _check_expression(value: str, info: ValidationInfo) -> str:
-    # Imported here: the expression package is optional at import time of the models
-    # only in the sense of import order; it is always installed.
-    from compiler.expressions import ExpressionError, compile_expression
+@lru_cache(maxsize=65536)
+def checked_expression(source: str, names: frozenset[str] | None) -> Expression:
+    """Compile `source` once per distinct text and name set."""
+    return compile_expression(source, names)
 
+
+def _check_expression(value: str, info: ValidationInfo) -> str:
     names = (info.context or {}).get("names")
     try:
-        compile_expression(value, names)
+        checked_expression(value, names)
     except ExpressionError as err:
         raise PydanticCustomError(
             "expression",
