@@ -87,7 +87,7 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:
     if etype == "extra_forbidden":
         key = path[-1]
         allowed = _allowed_keys(model, path[:-1], doc.data)
-        code = "GS207" if in_card and len(path) == 3 else "GS203"
+        code = "GS207" if in_card and len(path) == 3 else "GS211" if _in_effect(path, model) else "GS203"
         return CATALOGUE[code](
             f"unknown key '{key}'" + (f" in {_where(path[:-1])}" if path[:-1] else ""),
             doc.location(path, key=True),
@@ -95,7 +95,7 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:
         )
     if etype == "missing":
         key, parent = path[-1], path[:-1]
-        code = "GS207" if in_card and len(path) == 3 else "GS204"
+        code = "GS207" if in_card and len(path) == 3 else "GS211" if _in_effect(path, model) else "GS204"
         return CATALOGUE[code](
             f"missing required key '{key}'" + (f" in {_where(parent)}" if parent else ""),
             doc.location(parent, key=bool(parent)),
@@ -139,7 +139,7 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:
             f"'{value}' is not a valid id: use lowercase letters, digits and single hyphens",
             doc.location(path), hint=f"write `{fixed}`" if fixed else None,
         )
-    code = "GS207" if in_card else ("GS211" if _in_effect(path, model, doc.data) else "GS205")
+    code = "GS207" if in_card else ("GS211" if _in_effect(path, model) else "GS205")
     hint = None
     if etype in ("literal_error", "enum") and "expected" in ctx:
         hint = suggest(e.get("input"), _literals(ctx["expected"])) or f"expected {ctx['expected']}"
@@ -166,15 +166,15 @@ def _where(path: tuple) -> str:
     return out
 
 
-def _in_effect(path: tuple, model, data) -> bool:
-    from compiler.language.effects import WRAPPERS
+def _in_effect(path: tuple, model) -> bool:
+    from compiler.language.catalogue import Params
 
     tp: Any = model
     for part in path:
         tp = _descend(tp, part)
         if tp is None:
             return False
-        if isinstance(tp, type) and tp in WRAPPERS.values():
+        if isinstance(tp, type) and issubclass(tp, Params):
             return True
     return False
 

@@ -6,13 +6,17 @@ them in content. `docs/ops.md` is generated from this module.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
 from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref
 from compiler.language.catalogue import Params, op
 from compiler.language.selectors import Selector
+
+if TYPE_CHECKING:
+    # Resolved by compiler.language.effects once the union of all ops exists.
+    from compiler.language.effects import Effects
 
 Face = Literal["up", "down"]
 
@@ -67,6 +71,7 @@ class MoveCard(Params):
     card: Ref("card") | None = None
     random: bool = False
     face: Face | None = None
+    matching: Expr | None = Field(default=None, description="only cards matching this may be moved")
 
 
 @op("reveal", "Turn face-down cards face up.", "cards")
@@ -90,6 +95,11 @@ class SearchDeck(Params):
     count: Amount = 1
     matching: Expr | None = None
     to: Id = "hand"
+    discard_to: Id | None = Field(
+        default=None,
+        description="where the cards taken go the next time they would be discarded, "
+        "instead of the discard pile",
+    )
 
 
 @op("remove-from-game", "Remove this card (or the named one) from the game.", "cards")
@@ -102,6 +112,14 @@ class PassCard(Params):
     shorthand = "to"
     to: Selector = "next-player"
     card: Ref("card") | None = None
+
+
+@op("play-top", "Resolve the top cards of a zone (an automated foe's deck), then put them in `to`.", "cards")
+class PlayTop(Params):
+    shorthand = "zone"
+    zone: Id = "draw"
+    to: Id = "discard"
+    count: Amount = 1
 
 
 # -- resources, flags and items ---------------------------------------------------------
@@ -126,6 +144,34 @@ class SetVariable(Params):
     variable: Name
     value: Amount | str | bool
     who: Selector = "self"
+
+
+@op(
+    "transfer",
+    "Move an amount from one variable of a seat to another, no more than the first holds.",
+    "variables",
+)
+class Transfer(Params):
+    from_: Name
+    to: Name
+    amount: Amount = 1
+    who: Selector = "self"
+
+
+@op(
+    "tally",
+    "Set a variable to a sum, max or min of a value over a seat's cards or pieces in a zone.",
+    "variables",
+)
+class Tally(Params):
+    variable: Name
+    zone: Id
+    value: Amount = Field(default=1, description="worked out for each card or piece; 1 counts them")
+    of: Literal["sum", "max", "min"] = "sum"
+    if_: Expr | None = Field(default=None, description="only cards or pieces for which this holds")
+    who: Selector = Field(
+        default="each-player", description="whose items; a per-game variable totals every seat's"
+    )
 
 
 @op("set-flag", "Set a story flag that later conditions test with `flag('…')`.", "variables")
@@ -181,6 +227,47 @@ class Attack(Params):
     dice: Ref("dice") | None = None
 
 
+class Stake(Model):
+    """A zone a side of a contest may commit cards from, and what each committed card counts."""
+
+    zone: Id
+    value: Amount = 1
+    matching: Expr | None = Field(default=None, description="which cards may be committed")
+    face: Face | None = Field(default=None, description="only cards lying this way up")
+    if_: Expr | None = Field(
+        default=None, description="the committing seat may use this zone only when this holds"
+    )
+
+
+@op(
+    "contest",
+    "Attacker commits cards valued by zone against a seat or one of its cards; the defender "
+    "answers; the higher total wins and all committed cards are spent.",
+    "combat",
+)
+class Contest(Params):
+    target: Selector = "chosen-opponent"
+    target_if: Expr | None = Field(default=None, description="what the defending seat must meet")
+    exclude: list[Selector] = Field(default_factory=list, description="seats never chosen")
+    card: Expr | None = Field(
+        default=None,
+        description="when set, the target is a card in the defender's `card-zone` matching this",
+    )
+    card_zone: Id = "battlefield"
+    card_to: Id = Field(default="discard", description="where a beaten target card goes")
+    attack: list[Stake] = Field(min_length=1)
+    defence: list[Stake] | None = Field(
+        default=None, description="the defender's zones; the attacker's when omitted"
+    )
+    minimum: Amount = Field(default=0, description="attack totals below this cannot win")
+    ties: Literal["defender", "attacker"] = "defender"
+    spent_to: Id = Field(default="discard", description="where all committed cards go")
+    success: Effects = Field(
+        default_factory=list, description="when the attack beats the defence"
+    )
+    failure: Effects = Field(default_factory=list, description="when the defence holds")
+
+
 @op("defeat", "Defeat or remove targets outright.", "combat")
 class Defeat(Params):
     shorthand = "target"
@@ -201,6 +288,14 @@ class Status(Params):
     target: Selector = "target"
     duration: Literal["turn", "round", "battle", "game"] = "turn"
     remove: bool = False
+
+
+@op("damage-near", "Deal damage to the pieces a selector picks within `range` cells of an area (0: inside it).", "combat")
+class DamageNear(Params):
+    amount: Amount = 1
+    target: Selector = "all-characters"
+    area: Id
+    range: int = Field(default=0, ge=0)
 
 
 # -- the board ---------------------------------------------------------------------------
@@ -236,6 +331,16 @@ class PlaceTerrain(Params):
     at: list[str] = Field(default_factory=list)
     area: Id | None = None
     chosen_by: Selector = "active"
+
+
+@op("approach", "Move towards a target or into an area; on arriving (next to the target, or partly inside the area) run `then`, else `else`.", "board")
+class Approach(Params):
+    distance: Amount = 1
+    who: Selector = "self"
+    towards: Selector | None = None
+    area: Id | None = None
+    then: Effects = Field(default_factory=list)
+    else_: Effects = Field(default_factory=list)
 
 
 # -- turns -------------------------------------------------------------------------------
@@ -275,6 +380,10 @@ class Pair(Params):
     shorthand = "with_"
     with_: Selector = "chosen"
     unpair: bool = False
+    if_: Expr | None = Field(default=None, description="a condition the other seat must meet")
+    agree: bool = Field(
+        default=False, description="the other seat must agree (a decision for that seat)"
+    )
 
 
 # -- flow --------------------------------------------------------------------------------
@@ -283,14 +392,14 @@ class Pair(Params):
 class Option(Model):
     text: str
     if_: Expr | None = None
-    do: "Effects"
+    do: Effects
 
 
 @op("if", "Run `then` when the condition holds, else `else`.", "flow")
 class If(Params):
     condition: Expr
-    then: "Effects"
-    else_: "Effects" = Field(default_factory=list)
+    then: Effects
+    else_: Effects = Field(default_factory=list)
 
 
 @op("choose", "The acting seat chooses one of the options whose condition holds.", "flow")
@@ -302,13 +411,13 @@ class Choose(Params):
 @op("repeat", "Run effects a number of times.", "flow")
 class Repeat(Params):
     times: Amount
-    do: "Effects"
+    do: Effects
 
 
 class RollResult(Model):
     min: int | None = None
     max: int | None = None
-    do: "Effects"
+    do: Effects
 
 
 @op("roll", "Roll a dice system from the rules and run effects by result.", "flow")
@@ -329,6 +438,12 @@ class Trigger(Params):
 class Say(Params):
     shorthand = "text"
     text: str
+
+
+@op("for-leader", "Run effects as the seat with the highest value of `by`; a tie is a decision for the seat the rules name.", "flow")
+class ForLeader(Params):
+    by: Expr
+    do: Effects
 
 
 # -- game end ----------------------------------------------------------------------------

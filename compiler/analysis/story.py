@@ -1,0 +1,335 @@
+"""Story graphs: the links between story cards as a networkx graph, and the checks on it
+(start card, broken links, reachability with evidence, dead ends, loops with no way out)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import deque
+from typing import NamedTuple, Protocol
+
+import networkx as nx
+
+from compiler.diagnostics import CATALOGUE, Diagnostic, Location
+from compiler.language.documents import Story, StoryCard
+
+
+class Locator(Protocol):
+    """What the analysis needs of a loaded document (`compiler.loader.Document`)."""
+
+    def location(self, path: tuple, key: bool = False) -> Location: ...
+
+
+class Link(NamedTuple):
+    """One way on from a card: `via` names it for people ("goto", "choice 2", "pass",
+    "outcome victory"), `path` is where it sits inside the card, `text` a choice's text."""
+
+    via: str
+    target: str
+    path: tuple
+    text: str | None = None
+
+
+def card_links(card: StoryCard) -> list[Link]:
+    """Every link of a card, in the order a reader meets them."""
+    links = []
+    if card.goto is not None:
+        links.append(Link("goto", card.goto, ("goto",)))
+    for i, choice in enumerate(card.choices):
+        links.append(Link(f"choice {i + 1}", choice.goto, ("choices", i, "goto"), choice.text))
+    if card.pass_ is not None:
+        links.append(Link("pass", card.pass_, ("pass",)))
+    if card.fail is not None:
+        links.append(Link("fail", card.fail, ("fail",)))
+    for name, target in card.outcomes.items():
+        links.append(Link(f"outcome {name}", target, ("outcomes", name)))
+    return links
+
+
+def card_kind(card: StoryCard) -> str:
+    """ending, battle, challenge, choice or event: what happens on the card."""
+    if card.ending is not None:
+        return "ending"
+    if card.battle is not None or card.outcomes:
+        return "battle"
+    if card.challenge is not None or card.pass_ is not None or card.fail is not None:
+        return "challenge"
+    if card.choices:
+        return "choice"
+    return "event"
+
+
+def card_order(key: str) -> tuple:
+    """Sort key putting printed numbers in numeric order, before other keys."""
+    if key.isascii() and key.isdigit():
+        stripped = key.lstrip("0")
+        return (0, len(stripped), stripped, key)
+    return (1, 0, key, key)
+
+
+def story_graph(story: Story) -> nx.DiGraph:
+    """Cards as nodes (attributes `kind`, `ending`, `title`), links to existing cards as edges
+    (attribute `via`; several links between the same two cards are joined with ", ")."""
+    graph = nx.DiGraph(id=story.id, start=story.start)
+    for key, card in story.cards.items():
+        graph.add_node(key, kind=card_kind(card), ending=card.ending, title=card.title)
+    for key, card in story.cards.items():
+        for link in card_links(card):
+            if link.target not in story.cards:
+                continue
+            edge = graph.get_edge_data(key, link.target)
+            if edge is None:
+                graph.add_edge(key, link.target, via=link.via)
+            else:
+                edge["via"] += ", " + link.via
+    return graph
+
+
+def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
+    """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`."""
+    graph = story_graph(story)
+    out = _Emitter(story, doc)
+    broken = _broken_links(story, out)
+    _dead_ends(story, out)
+    if story.start not in story.cards:
+        out.emit(
+            "GS409",
+            None,
+            f"story '{story.id}' starts at card '{story.start}', which it does not have",
+            ("start",),
+            hint=_did_you_mean(story.start, story.cards),
+        )
+        return out.diagnostics
+    depth = nx.single_source_shortest_path_length(graph, story.start)
+    _unreachable(story, graph, depth, out)
+    _stuck(story, graph, depth, broken, out)
+    return out.diagnostics
+
+
+# -- the checks ------------------------------------------------------------------------------
+
+
+def _broken_links(story: Story, out: _Emitter) -> dict[str, list[str]]:
+    """GS402 for each link to a missing card; returns card key -> its missing targets."""
+    broken: dict[str, list[str]] = {}
+    hints: dict[str, str | None] = {}  # the same typo is often repeated; difflib is not free
+    # difflib compares the target with every key: cap the comparisons so a large story full
+    # of broken links stays fast (later links then go without a hint).
+    budget = _HINT_BUDGET
+    for key, card in story.cards.items():
+        for link in card_links(card):
+            if link.target in story.cards:
+                continue
+            broken.setdefault(key, []).append(link.target)
+            if link.target not in hints and budget > 0:
+                budget -= len(story.cards)
+                hints[link.target] = _did_you_mean(link.target, story.cards)
+            out.emit(
+                "GS402",
+                key,
+                f"card {key} links ({link.via}) to card '{link.target}', "
+                f"which story '{story.id}' does not have",
+                link.path,
+                hint=hints.get(link.target),
+            )
+    return broken
+
+
+def _dead_ends(story: Story, out: _Emitter) -> None:
+    for key, card in story.cards.items():
+        if card.ending is not None or card_links(card):
+            continue
+        if card.battle is not None:
+            why = "has a battle but no `outcomes`"
+        elif card.challenge is not None:
+            why = "has a challenge but no `pass` or `fail`"
+        else:
+            why = "has no `goto`, `choices`, `pass`/`fail` or `outcomes`"
+        out.emit("GS403", key, f"card {key} is not an ending and {why}")
+
+
+def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) -> None:
+    for key in story.cards:
+        if key in depth:
+            continue
+        linkers = sorted((p for p in graph.pred[key] if p != key), key=card_order)
+        if linkers:
+            noun = "card" if len(linkers) == 1 else "cards"
+            why = f"only linked from unreachable {noun} {_listing(linkers)}"
+        elif graph.has_edge(key, key):
+            why = "no card but itself links to it"
+        else:
+            why = "no card links to it"
+        ending = story.cards[key].ending
+        if ending is None:
+            out.emit(
+                "GS401", key, f"card {key} cannot be reached from start card {story.start}: {why}"
+            )
+        else:
+            out.emit(
+                "GS406",
+                key,
+                f"ending {key} ({ending}) cannot be reached from start card {story.start}: {why}",
+            )
+
+
+def _stuck(
+    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: _Emitter
+) -> None:
+    """GS405 once per loop with no way out, GS404 for every other reachable card that cannot
+    reach an ending. Dead ends and cards whose links are all broken already have their own
+    diagnostic, so they only serve as the evidence named in GS404."""
+    endings = [k for k, c in story.cards.items() if c.ending is not None]
+    can_end = set()
+    if endings:
+        for layer in nx.bfs_layers(graph.reverse(copy=False), endings):
+            can_end.update(layer)
+    stuck = {k for k in depth if k not in can_end}
+    if not stuck:
+        return
+    # Successors of a stuck card are stuck too, so the terminal components of the stuck
+    # subgraph are exactly the places the story gets caught: loops, dead ends, broken links.
+    sink_of: dict[str, str] = {}  # card of a terminal component -> how GS404 names it
+    for comp in nx.strongly_connected_components(graph.subgraph(stuck)):
+        if any(s not in comp for n in comp for s in graph.succ[n]):
+            continue
+        entry = min(comp, key=lambda k: (depth[k], card_order(k)))
+        if len(comp) > 1 or graph.has_edge(entry, entry):
+            loop = _loop_text(graph, comp, entry)
+            exits = sorted({t for n in comp for t in broken.get(n, ())}, key=card_order)
+            tail = f"; its links out, to {_quoted(exits)}, are broken" if exits else ""
+            out.emit(
+                "GS405",
+                entry,
+                f"cards {loop} form a loop with no ending and no way out{tail}",
+                also=comp,
+            )
+            name = f"the loop {loop}"
+        elif entry in broken:
+            name = f"card {entry}, whose links are broken"
+        else:
+            name = f"dead end {entry}"
+        for n in comp:
+            sink_of[n] = name
+    # One backwards breadth-first search from every sink at once: each card learns its
+    # nearest sink and the distance to it.
+    nearest = dict.fromkeys(sink_of, 0)
+    origin = dict(sink_of)
+    queue = deque(sink_of)
+    while queue:
+        n = queue.popleft()
+        for p in graph.pred[n]:
+            if p not in nearest and p in stuck:
+                nearest[p] = nearest[n] + 1
+                origin[p] = origin[n]
+                queue.append(p)
+    for key in sorted(stuck, key=lambda k: (depth[k], card_order(k))):
+        if key in sink_of:
+            continue
+        steps = nearest[key]
+        out.emit(
+            "GS404",
+            key,
+            f"no ending can be reached from card {key}: its paths get stuck, nearest at "
+            f"{origin[key]} ({steps} link{'s' if steps != 1 else ''} on)",
+        )
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+_HINT_BUDGET = 200_000  # key comparisons spent on "did you mean" hints for one story
+_LISTED = 8  # cards named in one message before "and N more"
+_CANONICAL_INT = re.compile(r"-?(?:0|[1-9][0-9]*)").fullmatch
+
+
+class _Emitter:
+    """Makes diagnostics at card keys or inside cards, honouring `suppress:` lists."""
+
+    def __init__(self, story: Story, doc: Locator):
+        self.story = story
+        self.doc = doc
+        self.diagnostics: list[Diagnostic] = []
+
+    def emit(
+        self,
+        code: str,
+        key: str | None,
+        message: str,
+        path: tuple = (),
+        hint: str | None = None,
+        also=(),
+    ) -> None:
+        """Emit `code` about card `key` (None: the story) at `path` inside it, or at the card's
+        key when `path` is empty; cards in `also` may suppress it as well."""
+        cards = self.story.cards
+        if code in self.story.suppress or any(
+            code in cards[k].suppress for k in (key, *also) if k is not None
+        ):
+            return
+        full = path if key is None else ("cards", key, *path)
+        where = self.doc.location(_spelled_as_loaded(self.doc, full), key=not path)
+        item = self.story.id if key is None else key
+        self.diagnostics.append(CATALOGUE[code](message, where, hint=hint, item=item))
+
+
+def _spelled_as_loaded(doc: Locator, path: tuple) -> tuple:
+    """`path` as the document spells it: a card key "11" may have been the integer 11 in YAML."""
+    marks = getattr(doc, "marks", None)
+    if marks is None or path in marks:
+        return path
+    as_int = tuple(
+        int(p) if isinstance(p, str) and _CANONICAL_INT(p) and len(p) < 19 else p for p in path
+    )
+    if as_int == path:
+        return path
+    return max((path, as_int), key=lambda p: _known_prefix(marks, p))
+
+
+def _known_prefix(marks, path: tuple) -> int:
+    for end in range(len(path), 0, -1):
+        if path[:end] in marks:
+            return end
+    return 0
+
+
+def _did_you_mean(target: str, keys) -> str | None:
+    # One wrong character in a two- or three-character card number scores 0.5 to 0.67.
+    cutoff = 0.5 if len(target) <= 3 else 0.6
+    close = difflib.get_close_matches(target, list(keys), n=5, cutoff=cutoff)
+    if not close:
+        return None
+    best = close[0]
+    if _is_number(target) and _is_number(best):
+        # Equally similar card numbers: the numerically nearest is the likelier slip.
+        score = difflib.SequenceMatcher(None, target, best).ratio()
+        tied = [
+            k for k in close
+            if _is_number(k) and difflib.SequenceMatcher(None, target, k).ratio() == score
+        ]  # fmt: skip
+        best = min(tied, key=lambda k: abs(int(k) - int(target)))
+    return f"did you mean '{best}'?"
+
+
+def _is_number(key: str) -> bool:
+    return key.isascii() and key.isdigit() and len(key) < 19
+
+
+def _listing(keys: list[str]) -> str:
+    shown = ", ".join(keys[:_LISTED])
+    return shown if len(keys) <= _LISTED else f"{shown} and {len(keys) - _LISTED} more"
+
+
+def _quoted(keys: list[str]) -> str:
+    return _listing([f"'{k}'" for k in keys])
+
+
+def _loop_text(graph: nx.DiGraph, comp: set[str], entry: str) -> str:
+    """The loop's cards from `entry` in link order: `12 → 13 → 12` for a simple cycle,
+    `12, 13, 14` (depth-first order) when the cards link among themselves more richly."""
+    inner = graph.subgraph(comp)
+    order = list(nx.dfs_preorder_nodes(inner, entry))
+    simple = all(inner.out_degree(n) == 1 for n in order)
+    if len(order) > _LISTED:
+        shown = (" → " if simple else ", ").join(order[:_LISTED])
+        return f"{shown} … ({len(order)} cards)"
+    return " → ".join([*order, entry]) if simple else ", ".join(order)
