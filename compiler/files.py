@@ -7,6 +7,12 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write `data` to a temporary file beside `path`, then rename it into place."""
     path = Path(path)
@@ -14,6 +20,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
