@@ -142,10 +142,10 @@ def _kinds(docs: list[Document], report: Report) -> dict[str, list[Document]]:
                 "document has no `kind:`", doc.location(()),
                 hint="add `kind:` (" + ", ".join(DOCUMENT_MODELS) + ")",
             ))
-        elif kind not in DOCUMENT_MODELS:
+        elif not isinstance(kind, str) or kind not in DOCUMENT_MODELS:
             report.add(CATALOGUE["GS202"](
                 f"unknown document kind '{kind}'", doc.location(("kind",)),
-                hint=suggest(kind, DOCUMENT_MODELS) or "kinds: " + ", ".join(DOCUMENT_MODELS),
+                hint=suggest(str(kind), DOCUMENT_MODELS) or "kinds: " + ", ".join(DOCUMENT_MODELS),
             ))
         elif kind != "game":
             by_kind[kind].append(doc)
