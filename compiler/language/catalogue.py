@@ -30,6 +30,22 @@ class Params(Model):
             return {}
         return value
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        # Editors must accept what the validator accepts: the shorthand (`- draw: 2`) and,
+        # when nothing is required, no parameters at all (`- end-turn:`).
+        schema = handler(core_schema)
+        resolved = handler.resolve_ref_schema(schema)
+        options = [schema]
+        if cls.shorthand:
+            alias = cls.shorthand.rstrip("_").replace("_", "-")
+            short = resolved.get("properties", {}).get(alias)
+            if short:
+                options.append(short)
+        if not resolved.get("required"):
+            options.append({"type": "null"})
+        return {"anyOf": options} if len(options) > 1 else schema
+
 
 @dataclass(frozen=True)
 class Op:
