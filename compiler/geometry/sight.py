@@ -1,0 +1,100 @@
+"""Corner-to-corner line of sight.
+
+The rule: cells a and b see each other when some straight line from a corner of a to a
+corner of b, each corner taken a hair inside its own cell, touches no wall and no cell
+other than a and b that blocks sight (blocking terrain, or a cell that is not part of the
+board: blocked cells and gaps between tiles). Touching includes grazing an edge or a
+corner, so sight never slips between two diagonally touching blockers, along the face of
+a blocker in the same row, or round the end of a wall into the cell behind it; a line may
+still start at a corner that lies on a wall, which keeps long corridors open. The rule is
+symmetric, and a cell always sees itself and its wall-free neighbours.
+
+Arithmetic is exact: coordinates are scaled by `K` and "a hair" is one scaled unit, with
+`K` large enough (8 × (board span + 2)) that the result equals the infinitesimal one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.geometry.cells import Cell
+
+if TYPE_CHECKING:
+    from compiler.geometry.board import Board
+
+Point = tuple[int, int]
+_CORNERS = ((0, 0, 1, 1), (1, 0, -1, 1), (0, 1, 1, -1), (1, 1, -1, -1))  # corner, nudge inward
+
+
+def _orient(p: Point, q: Point, r: Point) -> int:
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+class SightIndex:
+    """What line-of-sight queries need of a board, computed once per board."""
+
+    def __init__(self, board: Board) -> None:
+        self.cells = board.cells
+        self.blocks = board.blocks_sight
+        columns, rows = board.frame
+        self.k = 8 * (max(columns, rows) + 2)
+        self.walls: list[tuple[Point, Point]] = []
+        for pair in board.walls:
+            (c1, r1), (c2, r2) = sorted(pair)
+            if (c2 - c1, r2 - r1) == (1, 0):  # a vertical edge on the right of the first cell
+                self.walls.append(((c2, r1), (c2, r1 + 1)))
+            elif (c2 - c1, r2 - r1) == (0, 1):  # a horizontal edge below the first cell
+                self.walls.append(((c1, r2), (c1 + 1, r2)))
+
+    def visible(self, a: Cell, b: Cell) -> bool:
+        if a not in self.cells or b not in self.cells:
+            return False
+        if a == b:
+            return True
+        k = self.k
+        c0, c1 = min(a[0], b[0]), max(a[0], b[0])
+        r0, r1 = min(a[1], b[1]), max(a[1], b[1])
+        # Only cells inside the rectangle spanned by a and b can touch a line between them.
+        squares = [
+            (c * k, r * k, (c + 1) * k, (r + 1) * k)
+            for c in range(c0, c1 + 1)
+            for r in range(r0, r1 + 1)
+            if (c, r) != a and (c, r) != b and self.blocks((c, r))
+        ]
+        walls = [
+            ((x1 * k, y1 * k), (x2 * k, y2 * k))
+            for (x1, y1), (x2, y2) in self.walls
+            if c0 <= x1 <= c1 + 1
+            and c0 <= x2 <= c1 + 1
+            and r0 <= y1 <= r1 + 1
+            and r0 <= y2 <= r1 + 1
+        ]
+        starts = [self._corner(a, corner) for corner in _CORNERS]
+        ends = [self._corner(b, corner) for corner in _CORNERS]
+        return any(not _blocked(p, q, squares, walls) for p in starts for q in ends)
+
+    def _corner(self, cell: Cell, corner: tuple[int, int, int, int]) -> Point:
+        dx, dy, nx, ny = corner
+        return (cell[0] + dx) * self.k + nx, (cell[1] + dy) * self.k + ny
+
+
+def _blocked(p: Point, q: Point, squares, walls) -> bool:
+    for w1, w2 in walls:
+        # Line ends are never on a wall's line (they sit a hair inside a cell), so the
+        # segments meet exactly when the ends straddle the wall and the wall's ends do not
+        # both lie strictly on one side of the line.
+        if (
+            _orient(w1, w2, p) * _orient(w1, w2, q) < 0
+            and _orient(p, q, w1) * _orient(p, q, w2) <= 0
+        ):
+            return True
+    xlo, xhi = min(p[0], q[0]), max(p[0], q[0])
+    ylo, yhi = min(p[1], q[1]), max(p[1], q[1])
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for x0, y0, x1, y1 in squares:
+        if xhi < x0 or xlo > x1 or yhi < y0 or ylo > y1:
+            continue
+        sides = [dx * (y - p[1]) - dy * (x - p[0]) for x in (x0, x1) for y in (y0, y1)]
+        if min(sides) <= 0 <= max(sides):  # the closed square touches the line
+            return True
+    return False
