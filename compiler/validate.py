@@ -86,7 +86,7 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:
     in_card = card_fields and len(path) >= 3 and path[0] == "cards"
     if etype == "extra_forbidden":
         key = path[-1]
-        allowed = _allowed_keys(model, path[:-1], doc.data)
+        allowed = _allowed_keys(model, path[:-1])
         code = "GS207" if in_card and len(path) == 3 else "GS211" if _in_effect(path, model) else "GS203"
         return CATALOGUE[code](
             f"unknown key '{key}'" + (f" in {_where(path[:-1])}" if path[:-1] else ""),
@@ -191,34 +191,22 @@ def _unwrap(tp: Any) -> list:
 
 
 def _descend(tp: Any, key: Any) -> Any:
+    """The type found at `key` inside a value of type `tp` (None when unknown)."""
     for member in _unwrap(tp):
         origin = get_origin(member)
         if isinstance(member, type) and issubclass(member, BaseModel):
             for name, info in member.model_fields.items():
                 if (info.alias or name) == key:
-                    if get_origin(info.annotation) is None and isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
-                        return info.annotation
                     return info.annotation
-            if len(member.model_fields) == 1 and isinstance(key, str):
-                # an effect wrapper: the key is the op name
-                continue
         elif origin in (list, tuple) and isinstance(key, int):
             args = [a for a in get_args(member) if a is not Ellipsis]
             return args[min(key, len(args) - 1)] if args else None
         elif origin is dict:
             return get_args(member)[1]
-    # effect union: pick the wrapper named by the key
-    from compiler.language.effects import WRAPPERS
-
-    for member in _unwrap(tp):
-        if member in WRAPPERS.values():
-            continue
-    if isinstance(key, str) and key in WRAPPERS and any(m in WRAPPERS.values() for m in _unwrap(tp)):
-        return WRAPPERS[key].model_fields[next(iter(WRAPPERS[key].model_fields))].annotation
     return None
 
 
-def _allowed_keys(model, parent: tuple, data) -> list[str]:
+def _allowed_keys(model, parent: tuple) -> list[str]:
     tp: Any = model
     for part in parent:
         tp = _descend(tp, part)
