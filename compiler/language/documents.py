@@ -82,6 +82,14 @@ class Component(Model):
     source: Source | None = None
 
 
+class CardCount(Model):
+    """How many cards lie in a zone (the seat's, or the game's) and match a condition."""
+
+    zone: Id
+    if_: Expr | None = Field(default=None, description="which cards count")
+    face: Literal["up", "down"] | None = Field(default=None, description="only cards lying so")
+
+
 class Variable(Model):
     """A number or value the rules track, per game, per seat or per piece."""
 
@@ -90,6 +98,9 @@ class Variable(Model):
     max: int | None = None
     per: Literal["game", "seat", "piece"] = "seat"
     text: str | None = None
+    counts: CardCount | None = Field(
+        default=None, description="derived: always this count of cards; effects never set it"
+    )
 
 
 class Game(Document):
@@ -245,6 +256,9 @@ class Landscape(Document):
     terrain: list[Placement] = Field(default_factory=list)
     areas: dict[Id, list[Cell]] = Field(default_factory=dict)
     movement: Literal["orthogonal", "eight-way"] = "orthogonal"
+    abilities: list[Ability] = Field(
+        default_factory=list, description="standing rules of this board or tile (stairs, currents)"
+    )
 
     @model_validator(mode="after")
     def _grid_or_tiles(self) -> Landscape:
@@ -311,6 +325,9 @@ class Scenario(Document):
 
 
 class Zone(Model):
+    """Where cards lie. `visibility`: public (face-up cards seen by all, face-down ones by the
+    owning seat only), owner (only the owning seat sees them) or hidden (nobody)."""
+
     id: Id
     name: str | None = None
     per: Literal["seat", "game"] = "seat"
@@ -319,13 +336,20 @@ class Zone(Model):
     capacity: int | None = Field(default=None, ge=0)
     ordered: bool = False
     refill_from: Id | None = Field(default=None, description="zone shuffled in when this one runs out")
+    holds: list[Ref("cards")] = Field(
+        default_factory=list, description="decks whose cards start the game in this zone"
+    )
+    in_play: bool = Field(
+        default=False,
+        description="cards here are in play: their abilities can be used and answer timing windows",
+    )
 
 
 class Action(Model):
     id: Id
     name: str
     text: str | None = None
-    cost: int = Field(default=1, ge=0)
+    cost: Amount = Field(default=1, description="actions it spends; an expression for a varying cost")
     if_: Expr | None = None
     do: Effects = Field(default_factory=list)
     limit: int | None = Field(default=None, ge=1, description="times per turn")
@@ -339,7 +363,9 @@ class Phase(Model):
 
 
 class Turn(Model):
-    order: Literal["clockwise", "counter-clockwise", "initiative"] = "clockwise"
+    order: Literal["clockwise", "counter-clockwise", "initiative", "chosen"] = Field(
+        default="clockwise", description="chosen: the players pick who goes next, each once a round"
+    )
     actions: Amount = 1
     start: Effects = Field(default_factory=list)
     end: Effects = Field(default_factory=list)
@@ -369,6 +395,13 @@ class Dice(Model):
     target: Amount | None = Field(default=None, description="target rolls: total needed")
     critical: int | None = None
     faces: list[DiceFace] = Field(default_factory=list, description="pools: what each face counts")
+    advantage: list[DiceFace] = Field(
+        default_factory=list, description="pools: faces that count differently with advantage"
+    )
+    disadvantage: list[DiceFace] = Field(
+        default_factory=list, description="pools: faces that count differently with disadvantage"
+    )
+    max_count: int | None = Field(default=None, ge=1, description="pools: the most dice rolled at once")
     reroll: Literal["none", "failures", "one"] = "none"
     table: list[RollRange] = Field(default_factory=list)
     text: str | None = None
@@ -380,12 +413,31 @@ class Condition(Model):
     who: Literal["self", "party", "active", "all"] = "self"
 
 
+class RankKey(Model):
+    """One measure seats are compared by: a per-seat expression, highest or lowest first."""
+
+    value: Expr
+    order: Literal["highest", "lowest"] = "highest"
+    text: str | None = None
+
+
+class Ranking(Model):
+    """How seats are placed when the game ends: by the first key, each later key breaking ties."""
+
+    by: list[RankKey] = Field(min_length=1)
+    ties: Literal["share", "earlier-seat", "later-seat"] = Field(
+        default="share", description="seats still tied after every key: share the place, or seat order"
+    )
+    text: str | None = None
+
+
 class Rules(Document):
     kind: Literal["rules"]
     setup: Effects = Field(default_factory=list)
     rounds: int | None = Field(default=None, ge=1)
     round_start: Effects = Field(default_factory=list)
     round_end: Effects = Field(default_factory=list)
+    phases: list[Phase] = Field(default_factory=list, description="the phases each round passes through, in order")
     turn: Turn = Field(default_factory=Turn)
     actions: list[Action] = Field(default_factory=list)
     zones: list[Zone] = Field(default_factory=list)
@@ -394,6 +446,8 @@ class Rules(Document):
     abilities: list[Ability] = Field(default_factory=list, description="standing rules that fire in windows")
     win: list[Condition] = Field(default_factory=list)
     lose: list[Condition] = Field(default_factory=list)
+    end: list[Condition] = Field(default_factory=list, description="conditions that end the game")
+    ranking: Ranking | None = Field(default=None, description="who wins when the game ends")
     turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
 
@@ -401,35 +455,91 @@ class Rules(Document):
 # -- layouts -------------------------------------------------------------------------------------
 
 
+class Pick(Model):
+    """A value chosen by a card's field: `{field: source, values: {starting: '#8a8a8a'}}`."""
+
+    field: str
+    values: dict[str, str] = Field(min_length=1, description="field value -> chosen value")
+    default: str | None = Field(default=None, description="chosen when the value is not listed")
+
+
+Paint = str | Pick
+"""A colour (`#rrggbb`, `#rrggbbaa` or a CSS name), or one picked by a field's value."""
+
+
+class IconShape(Model):
+    """An icon drawn without an image file: a filled shape with an optional short label."""
+
+    shape: Literal[
+        "circle", "square", "rounded", "diamond", "triangle", "hexagon", "star", "heart", "shield", "drop"
+    ] = "circle"
+    fill: str = "#333333"
+    stroke: str | None = None
+    label: str | None = Field(default=None, max_length=3, description="a few characters drawn on it")
+    color: str = Field(default="#ffffff", description="colour of the label")
+
+
+class TableRow(Model):
+    label: str = ""
+    field: str = Field(description="a field holding a player-count table or a list")
+
+
 class Box(Model):
-    type: Literal["text", "image", "rect", "icon", "stat-bar", "table"]
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
+    """A rectangle of the card, in millimetres from the trim's top-left corner.
+
+    `field` or the template `text` give what it shows: text (with markup: `**bold**`,
+    `*italic*`, `:icon:`), an image path, an icon name, a stat value or a table. A template
+    line naming a missing or empty field is left out; a box with nothing left is not drawn.
+    Flat rects and images whose edge lies on the trim extend into the bleed.
+    """
+
+    type: Literal["text", "image", "rect", "ellipse", "icon", "stat-bar", "table"]
+    x: float = Field(ge=-50, le=1000)
+    y: float = Field(ge=-50, le=1000)
+    w: float = Field(gt=0, le=1100)
+    h: float = Field(gt=0, le=1100)
     field: str | None = Field(default=None, description="the card field shown")
     text: str | None = Field(default=None, description="template text; {field} is replaced")
-    if_: Expr | None = None
-    font: Literal["sans", "serif", "sans-bold", "serif-bold", "serif-italic", "sans-italic"] = "sans"
-    size: float = Field(default=9.0, gt=0, description="points")
-    min_size: float = Field(default=5.0, gt=0)
+    if_: Expr | None = Field(default=None, description="draw the box only when this holds for the card")
+    font: Literal[
+        "sans", "serif", "sans-bold", "serif-bold", "serif-italic", "sans-italic",
+        "sans-bold-italic", "serif-bold-italic",
+    ] = "sans"
+    size: float = Field(default=9.0, gt=0, le=400, description="points; text shrinks from here to fit")
+    min_size: float = Field(default=5.0, gt=0, description="points; smaller than this, text overflows")
+    line_height: float = Field(default=1.2, ge=0.6, le=4, description="baseline to baseline, in font sizes")
+    wrap: bool = True
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "#000000"
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: float = 0.0
-    radius: float = 0.0
-    colors: dict[str, str] = Field(default_factory=dict, description="field value -> colour")
-    color_field: str | None = None
-    fit: Literal["fit", "fill"] = "fit"
+    padding: float = Field(default=0.0, ge=0, description="millimetres kept clear inside the box")
+    color: Paint = "#000000"
+    fill: Paint | None = None
+    stroke: Paint | None = None
+    stroke_width: float = Field(default=0.0, ge=0, description="millimetres")
+    radius: float = Field(default=0.0, ge=0, description="corner radius, millimetres")
+    fit: Literal["fit", "fill"] = Field(default="fit", description="images: show all, or cover the box")
+    join: str = Field(default=", ", description="how the items of a list field are joined")
+    style: Literal["track", "pips", "bar"] = Field(default="track", description="how a stat bar is drawn")
+    min: int = Field(default=0, description="stat bars: the lowest value on the track")
+    max: int | None = Field(default=None, description="stat bars: the highest value on the track")
+    max_field: str | None = Field(default=None, description="stat bars: a field giving the highest value")
+    rows: list[TableRow] = Field(default_factory=list, description="tables: one row per field")
+    label: str | None = Field(default=None, description="tables: the header of the label column")
 
 
 class Layout(Document):
+    """How printkit draws one side of a card type's cards (or, with `deck`, of one deck)."""
+
     kind: Literal["layout"]
     card_type: Ref("card-type")
     side: Literal["front", "back"] = "front"
-    background: str = "#ffffff"
+    deck: Ref("cards") | None = Field(default=None, description="a back for this deck only")
+    size: Id | None = Field(default=None, description="a card size name overriding the card type's")
+    safe_margin: float = Field(default=3.0, ge=0, le=50, description="millimetres inside the trim kept clear")
+    background: Paint = "#ffffff"
+    icons: dict[Id, IconShape] = Field(
+        default_factory=dict, description="shape icons for `:name:` markup, shared by the pack's layouts"
+    )
     boxes: list[Box] = Field(default_factory=list)
 
 

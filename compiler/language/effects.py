@@ -16,6 +16,8 @@ from compiler.language.catalogue import OPS
 
 
 def _op_name(value: Any) -> str | None:
+    if isinstance(value, Model):  # serialising a validated effect
+        return _ALIAS.get(type(value))
     if isinstance(value, dict) and len(value) == 1:
         key = next(iter(value))
         return key if key in OPS else None
@@ -32,6 +34,7 @@ def _wrapper(name: str, params: type) -> type[Model]:
 
 
 WRAPPERS = {name: _wrapper(name, o.params) for name, o in OPS.items()}
+_ALIAS = {wrapper: name for name, wrapper in WRAPPERS.items()}
 
 Effect = Annotated[
     Union[tuple(Annotated[w, Tag(n)] for n, w in WRAPPERS.items())],  # noqa: UP007

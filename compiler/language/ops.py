@@ -200,6 +200,15 @@ class LoseItem(Params):
     who: Selector = "self"
 
 
+@op("modify-stat", "Raise (or lower) a stat of targets for a turn, round, battle or game.",
+    "variables")
+class ModifyStat(Params):
+    stat: Name
+    amount: Amount = 1
+    target: Selector = "self"
+    duration: Literal["turn", "round", "battle", "game"] = "turn"
+
+
 # -- combat -----------------------------------------------------------------------------
 
 
@@ -209,6 +218,9 @@ class Damage(Params):
     amount: Amount = 1
     target: Selector = "target"
     range: int | None = None
+    only: Ref("card-type") | None = Field(
+        default=None, description="only targets whose card is of this card type"
+    )
 
 
 @op("heal", "Heal damage (or wounds) of targets, up to their maximum.", "combat")
@@ -246,6 +258,11 @@ class Stake(Model):
     "combat",
 )
 class Contest(Params):
+    """Windows: `before-attack` and `on-attacked` fire before the sides commit; then `success` or
+    `failure` runs, then `on-defence-failed` or `on-defence-succeeded`, `after-attack` and
+    `after-attacked`. Committing is a hidden decision for each side; the defender may commit
+    nothing."""
+
     target: Selector = "chosen-opponent"
     target_if: Expr | None = Field(default=None, description="what the defending seat must meet")
     exclude: list[Selector] = Field(default_factory=list, description="seats never chosen")
@@ -272,6 +289,9 @@ class Contest(Params):
 class Defeat(Params):
     shorthand = "target"
     target: Selector = "target"
+    only: Ref("card-type") | None = Field(
+        default=None, description="only targets whose card is of this card type"
+    )
 
 
 @op("spawn", "Bring enemies or pieces into play at a place.", "combat")
@@ -280,6 +300,9 @@ class Spawn(Params):
     count: Amount = 1
     at: list[str] = Field(default_factory=list)
     area: Id | None = None
+    next_to: Selector | None = Field(
+        default=None, description="on empty cells next to this piece, as many as fit"
+    )
 
 
 @op("status", "Give targets a status (stunned, hidden…) for a duration.", "combat")
@@ -323,6 +346,10 @@ class Place(Params):
     who: Selector = "self"
     at: list[str] = Field(default_factory=list)
     area: Id | None = None
+    behind: Selector | None = Field(
+        default=None,
+        description="on the cell directly behind this piece (opposite its facing), if empty",
+    )
 
 
 @op("place-terrain", "Put a terrain piece on the board.", "board")
@@ -341,6 +368,13 @@ class Approach(Params):
     area: Id | None = None
     then: Effects = Field(default_factory=list)
     else_: Effects = Field(default_factory=list)
+
+
+@op("scatter", "Deal tokens (cards) from a zone at random onto an area's cells, one each.", "board")
+class Scatter(Params):
+    from_: Id
+    area: Id
+    face: Face = "down"
 
 
 # -- turns -------------------------------------------------------------------------------
@@ -366,6 +400,14 @@ class SkipTurn(Params):
 @op("end-turn", "End the active seat's turn now.", "turns")
 class EndTurn(Params):
     pass
+
+
+@op("activate", "Make pieces take their activation now, as their own rules say they act.",
+    "turns")
+class Activate(Params):
+    shorthand = "target"
+    target: Selector = "target"
+    piece: Ref("card") | None = Field(default=None, description="only pieces of this card")
 
 
 @op("flip", "Turn a two-sided character or card to its other side.", "turns")
@@ -426,6 +468,10 @@ class Roll(Params):
     dice: Ref("dice")
     modifier: Amount = 0
     results: list[RollResult] = Field(default_factory=list)
+    count: Amount | None = Field(
+        default=None, description="dice to roll (pools), instead of the dice system's count"
+    )
+    who: Selector = Field(default="self", description="who rolls; each one rolls in turn")
 
 
 @op("trigger", "Fire a timing window declared in the rules, so abilities waiting on it run.", "flow")
@@ -444,6 +490,63 @@ class Say(Params):
 class ForLeader(Params):
     by: Expr
     do: Effects
+
+
+# -- dice --------------------------------------------------------------------------------
+
+
+@op("challenge", "Roll dice for a stat against a number of successes; run `pass` or `fail`.",
+    "dice")
+class ChallengeRoll(Params):
+    stat: Name
+    successes: Amount
+    dice: Ref("dice") | None = None
+    who: Selector = "self"
+    pass_: Effects = Field(default_factory=list)
+    fail: Effects = Field(default_factory=list)
+
+
+@op("reroll", "Reroll dice of the roll being resolved: those showing `faces`, else any chosen.",
+    "dice")
+class Reroll(Params):
+    faces: list[int] = Field(default_factory=list, description="reroll every die showing these")
+    count: Amount | None = Field(default=None, description="at most this many dice; none: any")
+
+
+@op("adjust-die", "Turn rolled dice up (or down) by `amount` pips before they are counted.",
+    "dice")
+class AdjustDie(Params):
+    shorthand = "amount"
+    amount: Amount = 1
+    count: Amount = 1
+
+
+@op("add-dice", "Roll more dice (fewer if negative) in the roll being made, within its cap.",
+    "dice")
+class AddDice(Params):
+    shorthand = "count"
+    count: Amount = 1
+
+
+@op("advantage", "The roll being made has advantage (the dice system says what it counts).",
+    "dice")
+class Advantage(Params):
+    shorthand = "who"
+    who: Selector = "self"
+
+
+@op("disadvantage", "The roll being made has disadvantage (the dice system says what it counts).",
+    "dice")
+class Disadvantage(Params):
+    shorthand = "who"
+    who: Selector = "self"
+
+
+@op("set-successes", "Count the roll being made as this many successes instead of rolling.",
+    "dice")
+class SetSuccesses(Params):
+    shorthand = "amount"
+    amount: Amount
 
 
 # -- game end ----------------------------------------------------------------------------

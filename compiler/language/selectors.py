@@ -39,6 +39,11 @@ SELECTORS = table(
     ("in-pattern", "every piece in the attack pattern's cells"),
     ("in-range", "every target within the effect's range"),
     ("holder", "the seat that holds this card"),
+    ("adjacent-attacker", "the attacker, if it stands on a cell next to the source; else nobody"),
+    ("on-terrain", "every piece on the cells of the terrain piece the effect belongs to"),
+    ("in-line", "every piece in a straight line from the source (direction chosen by the acting "
+                "seat) up to the first obstacle or the board's edge"),
+    ("in-path", "every piece on the cells the moving piece passed through"),
 )
 
 WINDOWS = table(
@@ -47,12 +52,17 @@ WINDOWS = table(
     ("end-of-round", "when a round ends"),
     ("start-of-turn", "when the owner's turn begins"),
     ("end-of-turn", "when the owner's turn ends"),
+    ("end-of-game", "once, when the game ends, before the winner is decided"),
+    ("start-of-any-turn", "when any seat's or piece's turn begins; terrain uses it for pieces on or next to it"),
     ("on-play", "when the card is played or placed"),
     ("on-reveal", "when a face-down card is turned face up"),
     ("on-discard", "when the card is discarded"),
     ("on-draw", "when the card is drawn"),
     ("before-attack", "when the owner declares an attack, before defence"),
     ("after-attack", "after the owner's attack resolves"),
+    ("on-hit", "when the owner's attack hits"),
+    ("on-miss", "when the owner's attack misses"),
+    ("on-critical", "when the owner's attack roll is a critical"),
     ("on-attacked", "when the owner is declared the target of an attack"),
     ("after-attacked", "after an attack on the owner resolves"),
     ("on-defence-failed", "when the owner's defence fails"),
@@ -65,6 +75,10 @@ WINDOWS = table(
     ("on-leave", "when a piece leaves the terrain's cells"),
     ("on-flip", "when the owner flips to its other side"),
     ("on-challenge", "when the owner attempts a challenge"),
+    ("after-challenge-roll", "after the owner rolls a challenge, before successes are counted"),
+    ("after-attack-roll", "after the owner rolls an attack, before successes are assigned"),
+    ("before-defence-roll", "when the owner is about to roll defence"),
+    ("after-defence-roll", "after the owner rolls defence, before successes are counted"),
     ("any-time", "whenever its owner may act, even on another seat's turn"),
     ("passive", "always in force while the card is in play"),
 )
