@@ -19,12 +19,17 @@ if TYPE_CHECKING:
     from compiler.pack import PackFiles
     from compiler.pipeline import Unit
 
+# Kinds checked only when the game declares some: a pack without rules zones keeps the defaults.
+_OPTIONAL = {"zone"}
 # Document kinds whose items are referenced by id; `card` indexes single cards.
 _DOC_KINDS = ("card-type", "cards", "story", "landscape", "terrain", "scenario", "layout")
 
 
-def link(units: list[Unit], files: PackFiles, game: Unit | None, report: Report) -> CompiledGame | None:
+def link(
+    units: list[Unit], files: PackFiles, game: Unit | None, report: Report, names: set[str]
+) -> CompiledGame | None:
     index, where = _index(units, report)
+    index["variable"] = set(names)
     given: dict[tuple[str, str], Location] = {}
     tested: dict[tuple[str, str], Location] = {}
     players = game.model.players if game else None
@@ -82,7 +87,7 @@ def _index(units: list[Unit], report: Report):
 
 
 def _resolve(u: Unit, path: tuple, kind: str, value: str, index, report: Report) -> None:
-    if value in index.get(kind, ()):
+    if value in index.get(kind, ()) or (kind in _OPTIONAL and not index.get(kind)):
         return
     loc = u.doc.location(path)
     elsewhere = [k for k in (*_DOC_KINDS, "card") if k != kind and value in index.get(k, ())]

@@ -91,7 +91,7 @@ def compile_pack(path: Path) -> CompileResult:
                 units.append(Unit(doc, kind, value))
     result.units = units
 
-    game = link.link(units, files, game_unit, report)
+    game = link.link(units, files, game_unit, report, names)
     _count(units, report)
     _finish(report, units, game_unit)
     if report.errors == 0 and game is not None:

@@ -106,6 +106,13 @@ Amount = int | Expr
 """A number, or an expression giving one."""
 
 
+Var = Annotated[str, StringConstraints(pattern=NAME_PATTERN), RefTo("variable")]
+"""A variable or stat the game declares (game.yaml `variables:`, a card-type field, a built-in)."""
+
+ZoneId = Ref("zone")
+"""A zone the rules declare (checked when the game declares any zones)."""
+
+
 class Item(Model):
     """Anything with an id that may be marked with its source and silence diagnostics."""
 

@@ -18,6 +18,8 @@ from compiler.language.base import (
     PlayerTable,
     Ref,
     Source,
+    Var,
+    ZoneId,
 )
 from compiler.language.effects import Effects
 from compiler.language.selectors import Window
@@ -187,7 +189,7 @@ class Choice(Model):
 
 
 class Challenge(Model):
-    stat: Name
+    stat: Var
     successes: Amount
     dice: Ref("dice") | None = None
     modifier: Amount = 0
@@ -335,7 +337,7 @@ class Zone(Model):
     face: Literal["up", "down"] = "up"
     capacity: int | None = Field(default=None, ge=0)
     ordered: bool = False
-    refill_from: Id | None = Field(default=None, description="zone shuffled in when this one runs out")
+    refill_from: ZoneId | None = Field(default=None, description="zone shuffled in when this one runs out")
     holds: list[Ref("cards")] = Field(
         default_factory=list, description="decks whose cards start the game in this zone"
     )

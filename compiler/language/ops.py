@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref
+from compiler.language.base import Amount, Expr, Gives, Id, Model, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
 from compiler.language.selectors import Selector
 
@@ -28,8 +28,8 @@ class Draw(Params):
     shorthand = "count"
     count: Amount = 1
     who: Selector = "self"
-    from_: Id = "draw"
-    to: Id = "hand"
+    from_: ZoneId = "draw"
+    to: ZoneId = "hand"
 
 
 @op("discard", "Discard cards from a zone (the hand by default), chosen or at random.", "cards")
@@ -37,7 +37,7 @@ class Discard(Params):
     shorthand = "count"
     count: Amount = 1
     who: Selector = "self"
-    from_: Id = "hand"
+    from_: ZoneId = "hand"
     random: bool = False
     card: Ref("card") | None = None
 
@@ -47,8 +47,8 @@ class Steal(Params):
     shorthand = "count"
     count: Amount = 1
     from_: Selector = "target"
-    zone: Id = "hand"
-    to: Id = "hand"
+    zone: ZoneId = "hand"
+    to: ZoneId = "hand"
     random: bool = True
 
 
@@ -57,7 +57,7 @@ class Give(Params):
     shorthand = "count"
     count: Amount = 1
     to: Selector = "chosen-opponent"
-    zone: Id = "hand"
+    zone: ZoneId = "hand"
     card: Ref("card") | None = None
     random: bool = False
 
@@ -65,8 +65,8 @@ class Give(Params):
 @op("move-card", "Move cards between zones, optionally face down or at random.", "cards")
 class MoveCard(Params):
     count: Amount = 1
-    from_: Id
-    to: Id
+    from_: ZoneId
+    to: ZoneId
     who: Selector = "self"
     card: Ref("card") | None = None
     random: bool = False
@@ -77,7 +77,7 @@ class MoveCard(Params):
 @op("reveal", "Turn face-down cards face up.", "cards")
 class Reveal(Params):
     who: Selector = "self"
-    zone: Id = "battlefield"
+    zone: ZoneId = "battlefield"
     card: Ref("card") | None = None
     all: bool = False
 
@@ -85,17 +85,17 @@ class Reveal(Params):
 @op("shuffle", "Shuffle a zone.", "cards")
 class Shuffle(Params):
     shorthand = "zone"
-    zone: Id = "draw"
-    into: Id | None = None
+    zone: ZoneId = "draw"
+    into: ZoneId | None = None
 
 
 @op("search-deck", "Look through a zone for cards matching a condition and take some.", "cards")
 class SearchDeck(Params):
-    zone: Id = "draw"
+    zone: ZoneId = "draw"
     count: Amount = 1
     matching: Expr | None = None
-    to: Id = "hand"
-    discard_to: Id | None = Field(
+    to: ZoneId = "hand"
+    discard_to: ZoneId | None = Field(
         default=None,
         description="where the cards taken go the next time they would be discarded, "
         "instead of the discard pile",
@@ -117,8 +117,8 @@ class PassCard(Params):
 @op("play-top", "Resolve the top cards of a zone (an automated foe's deck), then put them in `to`.", "cards")
 class PlayTop(Params):
     shorthand = "zone"
-    zone: Id = "draw"
-    to: Id = "discard"
+    zone: ZoneId = "draw"
+    to: ZoneId = "discard"
     count: Amount = 1
 
 
@@ -127,21 +127,21 @@ class PlayTop(Params):
 
 @op("gain", "Add to a numeric variable (coins, magic, health…).", "variables")
 class Gain(Params):
-    variable: Name
+    variable: Var
     amount: Amount = 1
     who: Selector = "self"
 
 
 @op("lose", "Subtract from a numeric variable, never below its minimum.", "variables")
 class Lose(Params):
-    variable: Name
+    variable: Var
     amount: Amount = 1
     who: Selector = "self"
 
 
 @op("set", "Set a variable to a value.", "variables")
 class SetVariable(Params):
-    variable: Name
+    variable: Var
     value: Amount | str | bool
     who: Selector = "self"
 
@@ -152,8 +152,8 @@ class SetVariable(Params):
     "variables",
 )
 class Transfer(Params):
-    from_: Name
-    to: Name
+    from_: Var
+    to: Var
     amount: Amount = 1
     who: Selector = "self"
 
@@ -164,8 +164,8 @@ class Transfer(Params):
     "variables",
 )
 class Tally(Params):
-    variable: Name
-    zone: Id
+    variable: Var
+    zone: ZoneId
     value: Amount = Field(default=1, description="worked out for each card or piece; 1 counts them")
     of: Literal["sum", "max", "min"] = "sum"
     if_: Expr | None = Field(default=None, description="only cards or pieces for which this holds")
@@ -203,7 +203,7 @@ class LoseItem(Params):
 @op("modify-stat", "Raise (or lower) a stat of targets for a turn, round, battle or game.",
     "variables")
 class ModifyStat(Params):
-    stat: Name
+    stat: Var
     amount: Amount = 1
     target: Selector = "self"
     duration: Literal["turn", "round", "battle", "game"] = "turn"
@@ -242,7 +242,7 @@ class Attack(Params):
 class Stake(Model):
     """A zone a side of a contest may commit cards from, and what each committed card counts."""
 
-    zone: Id
+    zone: ZoneId
     value: Amount = 1
     matching: Expr | None = Field(default=None, description="which cards may be committed")
     face: Face | None = Field(default=None, description="only cards lying this way up")
@@ -270,15 +270,15 @@ class Contest(Params):
         default=None,
         description="when set, the target is a card in the defender's `card-zone` matching this",
     )
-    card_zone: Id = "battlefield"
-    card_to: Id = Field(default="discard", description="where a beaten target card goes")
+    card_zone: ZoneId = "battlefield"
+    card_to: ZoneId = Field(default="discard", description="where a beaten target card goes")
     attack: list[Stake] = Field(min_length=1)
     defence: list[Stake] | None = Field(
         default=None, description="the defender's zones; the attacker's when omitted"
     )
     minimum: Amount = Field(default=0, description="attack totals below this cannot win")
     ties: Literal["defender", "attacker"] = "defender"
-    spent_to: Id = Field(default="discard", description="where all committed cards go")
+    spent_to: ZoneId = Field(default="discard", description="where all committed cards go")
     success: Effects = Field(
         default_factory=list, description="when the attack beats the defence"
     )
@@ -372,7 +372,7 @@ class Approach(Params):
 
 @op("scatter", "Deal tokens (cards) from a zone at random onto an area's cells, one each.", "board")
 class Scatter(Params):
-    from_: Id
+    from_: ZoneId
     area: Id
     face: Face = "down"
 
@@ -498,7 +498,7 @@ class ForLeader(Params):
 @op("challenge", "Roll dice for a stat against a number of successes; run `pass` or `fail`.",
     "dice")
 class ChallengeRoll(Params):
-    stat: Name
+    stat: Var
     successes: Amount
     dice: Ref("dice") | None = None
     who: Selector = "self"

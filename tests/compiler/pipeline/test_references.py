@@ -1,0 +1,44 @@
+"""References beyond ids: variables and stats, zones, timing windows, dice."""
+
+from __future__ import annotations
+
+TERRAIN = "kind: terrain\nid: rock\nname: Rock\ntype: obstacle\nabilities:\n  - {0}\n"
+RULES = "kind: rules\nid: rules\nzones:\n  - {id: hand}\n  - {id: draw}\n"
+
+
+def found(result):
+    return [(d.code, d.line, d.message, d.hint) for d in result.report.diagnostics]
+
+
+def test_unknown_variable(compile_files):
+    result = compile_files({"t.yaml": TERRAIN.format("do: [{gain: {variable: coin}}]")})
+    assert found(result) == [("GS301", 6, "unknown variable 'coin'", "did you mean 'coins'?")]
+
+
+def test_challenge_stat_must_be_declared(compile_files):
+    story = ("kind: story\nid: s\ntitle: S\nstart: '1'\ncards:\n"
+             "  '1': {challenge: {stat: prowess, successes: 2}, pass: '2', fail: '2'}\n  '2': {ending: victory}\n")
+    result = compile_files({"s.yaml": story})
+    assert [(c, line, m) for c, line, m, _ in found(result)] == [("GS301", 6, "unknown variable 'prowess'")]
+
+
+def test_zones_checked_once_declared(compile_files):
+    ability = "do: [{draw: {from: darw}}]"
+    assert found(compile_files({"t.yaml": TERRAIN.format(ability)})) == []
+    result = compile_files({"t.yaml": TERRAIN.format(ability), "r.yaml": RULES})
+    assert found(result) == [("GS301", 6, "unknown zone 'darw'", "did you mean 'draw'?")]
+
+
+def test_unknown_window(compile_files):
+    result = compile_files({"t.yaml": TERRAIN.format("when: start-of-trun")})
+    assert found(result) == [("GS301", 6, "unknown window 'start-of-trun'", "did you mean 'start-of-turn'?")]
+
+
+def test_window_declared_by_rules(compile_files):
+    rules = "kind: rules\nid: rules\nwindows: [on-ring]\n"
+    assert found(compile_files({"t.yaml": TERRAIN.format("when: on-ring"), "r.yaml": rules})) == []
+
+
+def test_roll_needs_declared_dice(compile_files):
+    result = compile_files({"t.yaml": TERRAIN.format("do: [{roll: d6}]")})
+    assert found(result) == [("GS301", 6, "unknown dice 'd6'", "no dice is defined in this pack")]
