@@ -48,6 +48,7 @@ def link(
             elif isinstance(marker, PlayerTableMark) and players:
                 _player_table(u, path, value, players, report)
     _flags(given, tested, report)
+    _areas_and_outcomes(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
     _analyse(units, report)
@@ -133,6 +134,36 @@ def _flags(given: dict, tested: dict, report: Report) -> None:
     for (what, name), loc in sorted(given.items()):
         if (what, name) not in tested:
             report.add(CATALOGUE["GS408"](f"{what} '{name}' is given but never tested", loc))
+
+
+def _areas_and_outcomes(units: list[Unit], report: Report) -> None:
+    """Enemy groups name areas their scenario or its landscape has; a story's battle
+    outcomes are outcomes its scenario declares."""
+    landscapes = {u.model.id: u.model for u in units if u.kind == "landscape"}
+    scenarios = {u.model.id: u.model for u in units if u.kind == "scenario"}
+    for u in units:
+        if u.kind == "scenario":
+            land = landscapes.get(u.model.landscape or "")
+            areas = set(u.model.areas) | (set(land.areas) if land else set())
+            for i, group in enumerate(u.model.enemies):
+                if group.area and group.area not in areas:
+                    report.add(CATALOGUE["GS301"](
+                        f"unknown area '{group.area}'", u.doc.location(("enemies", i, "area")),
+                        hint=suggest(group.area, areas) or "areas: " + (", ".join(sorted(areas)) or "none"),
+                    ))
+        elif u.kind == "story":
+            for key, card in u.model.cards.items():
+                scenario = scenarios.get(card.battle or "")
+                if not scenario or not scenario.outcomes:
+                    continue
+                for outcome in card.outcomes:
+                    if outcome not in scenario.outcomes:
+                        report.add(CATALOGUE["GS301"](
+                            f"scenario '{scenario.id}' has no outcome '{outcome}'",
+                            u.doc.location(("cards", key, "outcomes", outcome), key=True),
+                            hint=suggest(outcome, scenario.outcomes)
+                            or "its outcomes: " + ", ".join(scenario.outcomes),
+                        ))
 
 
 def _decks(units: list[Unit], report: Report) -> None:

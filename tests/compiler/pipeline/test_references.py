@@ -42,3 +42,29 @@ def test_window_declared_by_rules(compile_files):
 def test_roll_needs_declared_dice(compile_files):
     result = compile_files({"t.yaml": TERRAIN.format("do: [{roll: d6}]")})
     assert found(result) == [("GS301", 6, "unknown dice 'd6'", "no dice is defined in this pack")]
+
+
+SCENARIO = """\
+kind: scenario
+id: duel
+title: Duel
+areas: {start: [A1], gate: [B2]}
+outcomes: {victory: {text: Won.}, defeat: {text: Lost.}}
+enemies:
+  - {enemy: guard, area: gaet}
+"""
+GUARD = ("kind: card-type\nid: foe\nname: Foe\n---\n"
+         "kind: cards\nid: foes\ntype: foe\ncards:\n  - {id: guard, name: Guard}\n")
+
+
+def test_enemy_area_must_exist(compile_files):
+    result = compile_files({"sc.yaml": SCENARIO, "f.yaml": GUARD})
+    assert found(result) == [("GS301", 7, "unknown area 'gaet'", "did you mean 'gate'?")]
+
+
+def test_battle_outcomes_match_the_scenario(compile_files):
+    story = ("kind: story\nid: s\ntitle: S\nstart: '1'\ncards:\n"
+             "  '1': {battle: duel, outcomes: {victory: '2', defeet: '3'}}\n"
+             "  '2': {ending: victory}\n  '3': {ending: defeat}\n")
+    result = compile_files({"sc.yaml": SCENARIO.replace("gaet", "gate"), "f.yaml": GUARD, "s.yaml": story})
+    assert found(result) == [("GS301", 6, "scenario 'duel' has no outcome 'defeet'", "did you mean 'defeat'?")]
