@@ -177,7 +177,7 @@ def _count(units: list[Unit], report: Report) -> None:
     for u in units:
         counts[u.kind] += 1
         if u.kind == "cards":
-            counts["card"] += len(u.model.cards)
+            counts["card"] += sum(c.count for c in u.model.cards)  # physical cards, copies included
         elif u.kind == "story":
             counts["story-card"] += len(u.model.cards)
     report.counts.update(counts)
