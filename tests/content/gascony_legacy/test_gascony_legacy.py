@@ -1,0 +1,293 @@
+"""The Gascony's Legacy pack compiles clean and carries the rulebook's names and numbers:
+eight Characters, the Equipment and Unarmed cards, the Loot, Reaction and Threat decks, the
+Enemies, the eight map tiles and sixteen terrain tiles, four Acts with a battle board for
+every Battle card, and the rules' dice."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from compiler import compile_pack
+from compiler.analysis.story import story_graph
+
+PACK = Path(__file__).resolve().parents[3] / "content" / "gascony-legacy"
+PLAYER_COUNTS = {1, 2, 3, 4}
+STATS = ("prowess", "movement", "destiny", "health", "talent", "support", "weapon")
+
+
+@pytest.fixture(scope="module")
+def result():
+    return compile_pack(PACK)
+
+
+@pytest.fixture(scope="module")
+def game(result):
+    assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
+    assert result.game is not None
+    return result.game
+
+
+def field(card, name):
+    """The value of the card-type field `name` (stored under a private attribute, aliased)."""
+    (attr,) = (k for k, info in type(card).model_fields.items() if info.alias == name)
+    return getattr(card, attr)
+
+
+def by_name(game, deck_id):
+    return {card.name: card for card in game.decks[deck_id].cards}
+
+
+def total(deck) -> int:
+    return sum(card.count for card in deck.cards)
+
+
+def physical(items) -> int:
+    """Physical double-sided tiles: a pair of faces linked by `other-side` is counted once
+    (by its first id); a face that is its own other side counts as it is."""
+    return sum(i.count for i in items.values() if i.other_side is None or i.id <= i.other_side)
+
+
+def test_pack_is_clean(result, game):
+    assert [f"{d.code} {d.message}" for d in result.report.diagnostics] == []
+    assert (game.game.players.min, game.game.players.max) == (1, 4)
+
+
+def test_components_from_the_rulebook(game):
+    components = {c.name: c.count for c in game.game.components}
+    assert components["Map Tiles (double-sided)"] == 8
+    assert components["Terrain Tiles (double-sided)"] == 16
+    assert components["Stones of Chance (Dice)"] == 4
+    assert components["Six-sided Dice"] == 6
+    assert components["Character Board"] == 8
+    assert components["Enemy Standee"] == 3
+    assert components["Stance Token"] == 4
+    assert components["Status Banner Token - Despair"] == components["Status Banner Token - Doom"] == 4
+
+
+def test_every_item_says_where_it_comes_from(game):
+    for deck in game.decks.values():
+        for card in deck.cards:
+            assert card.source in ("rulebook", "designed"), card.id
+    for kind in (game.stories, game.landscapes, game.terrain, game.scenarios):
+        for item in kind.values():
+            assert item.source in ("rulebook", "designed"), item.id
+
+
+# -- characters and equipment -------------------------------------------------------------
+
+
+def test_eight_characters_with_every_stat_and_a_starting_weapon(game):
+    characters = by_name(game, "characters")
+    assert set(characters) == {
+        "D'Artagnan", "Athos", "Porthos", "Aramis", "Constance", "Milady", "Planchet",
+        "Monsieur de Tréville",
+    }
+    starting = {c.id for c in game.decks["starting-weapons"].cards}
+    for card in characters.values():
+        assert all(field(card, stat) is not None for stat in STATS), card.name
+        assert field(card, "destiny") in (3, 4) and field(card, "health") in (4, 5), card.name
+        assert field(card, "talent") and field(card, "support"), card.name
+        assert field(card, "weapon") in starting, card.name
+    assert len({field(c, "weapon") for c in characters.values()}) == 8
+
+
+def test_character_golden_numbers(game):
+    characters = by_name(game, "characters")
+    porthos, athos = characters["Porthos"], characters["Athos"]
+    assert (field(porthos, "prowess"), field(porthos, "movement")) == (4, 3)
+    assert (field(athos, "prowess"), field(athos, "movement")) == (3, 5)
+    assert game.cards[field(porthos, "weapon")].name == "Broadsword"
+    assert game.cards[field(athos, "weapon")].name == "Rapier"
+    assert field(porthos, "talent")[0].name == "Corps-à-corps"
+
+
+def test_equipment_fields_and_patterns(game):
+    decks = ("starting-weapons", "equipment-deck", "unarmed")
+    assert [total(game.decks[d]) for d in decks] == [8, 20, 1]
+    for deck in decks:
+        for card in game.decks[deck].cards:
+            hands, style, pattern = field(card, "hands"), field(card, "style"), field(card, "pattern")
+            assert hands in (0, 1, 2) and field(card, "slot") in ("primary", "secondary")
+            assert field(card, "cost") >= 0
+            assert len({len(row) for row in pattern}) == 1, card.id
+            assert "".join(pattern).count("@") == 1, card.id
+            assert set("".join(pattern)) <= set("@X.*"), card.id
+            if style == "ranged":
+                assert field(card, "dice") and "*" in "".join(pattern), card.id
+            else:
+                assert "X" in "".join(pattern) and "*" not in "".join(pattern), card.id
+
+
+def test_unarmed_card(game):
+    unarmed = game.cards["unarmed"]
+    assert unarmed.name == "Unarmed" and unarmed.source == "rulebook"
+    assert (field(unarmed, "hands"), field(unarmed, "style"), field(unarmed, "cost")) == (0, "melee", 0)
+
+
+# -- decks ------------------------------------------------------------------------------------
+
+
+def test_loot_reaction_and_threat_decks(game):
+    assert total(game.decks["loot-deck"]) == 24
+    assert {"Cross", "Nothing", "Broken Sword"} <= set(by_name(game, "loot-deck"))
+    assert total(game.decks["reactions"]) == 12
+    assert {"Dodge", "Counterattack!", "Duck!"} <= set(by_name(game, "reactions"))
+    for deck in ("richelieu-threats", "rochefort-threats", "de-wardes-threats"):
+        assert game.decks[deck].type == "threat" and total(game.decks[deck]) == 6
+    guards = by_name(game, "richelieu-threats")["Guards!"]
+    assert field(guards, "reply") == "Doom"
+
+
+def test_cardinals_guard_golden_numbers(game):
+    enemies = by_name(game, "enemies")
+    guard = enemies["Cardinal's Guard"]
+    assert field(guard, "style") == "melee"
+    assert (field(guard, "damage"), field(guard, "movement")) == (2, 4)
+    assert (field(guard, "defence"), field(guard, "defeat")) == (2, 3)
+    assert field(enemies["Marksman"], "style") == "ranged"
+    assert field(enemies["Marksman"], "damage") == 1
+    assert field(enemies["Cardinal's Captain"], "style") == "melee"
+
+
+def test_named_enemies_have_health_by_character_count(game):
+    named = by_name(game, "named-enemies")
+    assert {"Cardinal Richelieu", "Rochefort"} <= set(named)
+    for card in named.values():
+        health = field(card, "health")
+        assert set(health) == PLAYER_COUNTS, card.name
+        assert all(health[n] <= health[n + 1] for n in (1, 2, 3)), card.name
+        assert game.decks[field(card, "threats")].type == "threat"
+
+
+# -- map and terrain tiles --------------------------------------------------------------------
+
+
+def test_eight_double_sided_map_tiles(game):
+    tiles = {k: v for k, v in game.landscapes.items() if v.tile}
+    assert physical(tiles) == 8
+    for tile in tiles.values():
+        assert tiles[tile.other_side].other_side == tile.id
+        assert tiles[tile.other_side].grid.columns == tile.grid.columns
+    sizes = Counter()
+    for tile in tiles.values():
+        if tile.id < tile.other_side:
+            sizes[(tile.grid.columns, tile.grid.rows)] += tile.count
+    assert sizes == {(6, 6): 2, (2, 4): 2, (4, 4): 2, (2, 2): 2}
+    assert "Palace Staircase" in {t.title for t in tiles.values()}
+
+
+def test_sixteen_terrain_tiles(game):
+    terrain = game.terrain
+    assert physical(terrain) == 16
+    for piece in terrain.values():
+        assert terrain[piece.other_side].other_side == piece.id
+        assert tuple(terrain[piece.other_side].size) == tuple(piece.size)
+    faces = Counter()
+    for piece in terrain.values():
+        faces[piece.name] += piece.count
+    assert faces["Chest"] == 2
+    assert faces["Column"] == faces["Brazier"] == faces["Crates"] == faces["Balcony"] == 4
+    assert faces["Haystack"] == faces["Table"] == 2
+    assert faces["Statue"] == faces["Wagon"] == 1 and faces["Chandelier"] == 2
+    barrel_tiles = sum(p.count for p in terrain.values() if p.name == "Barrel")
+    assert barrel_tiles == 4
+
+
+def test_terrain_keywords(game):
+    keywords = {p.name: set(p.keywords) for p in game.terrain.values()}
+    assert keywords["Barrel"] == keywords["Crates"] == keywords["Table"] == {"cover", "elevated"}
+    assert keywords["Wagon"] == {"cover", "elevated"}
+    assert keywords["Brazier"] == keywords["Chest"] == {"cover", "impassable"}
+    assert keywords["Column"] == keywords["Statue"] == {"blocking"}
+    assert keywords["Haystack"] == {"cover", "difficult"}
+    assert keywords["Chandelier"] == set()
+
+
+# -- stories and battles ----------------------------------------------------------------------
+
+
+def test_four_acts_each_reach_victory_from_every_card(game):
+    assert {s.start for s in game.stories.values()} == {"11", "21", "31", "41"}
+    for story in game.stories.values():
+        graph = story_graph(story)
+        assert set(nx.descendants(graph, story.start)) | {story.start} == set(story.cards)
+        victories = {k for k, c in story.cards.items() if c.ending == "victory"}
+        assert victories & nx.descendants(graph, story.start), story.id
+        for key, card in story.cards.items():
+            if card.ending is None:
+                assert nx.descendants(graph, key) & {k for k, c in story.cards.items() if c.ending}
+
+
+def test_a_priest_is_card_12(game):
+    priest = game.stories["act-1"].cards["12"]
+    assert priest.title == "A Priest" and priest.goto == "13"
+
+
+def test_every_battle_has_its_own_scenario(game):
+    battles = [c for s in game.stories.values() for c in s.cards.values() if c.battle]
+    assert len(battles) == len(game.scenarios) == 12
+    assert {c.battle for c in battles} == set(game.scenarios)
+    for card in battles:
+        scenario = game.scenarios[card.battle]
+        assert set(card.outcomes) == set(scenario.outcomes), card.battle
+        assert {o.id for o in scenario.objectives} == set(scenario.outcomes), card.battle
+
+
+def test_battle_boards_are_built_from_the_map_tiles(game):
+    tiles = {k for k, v in game.landscapes.items() if v.tile}
+    for scenario in game.scenarios.values():
+        board = game.landscapes[scenario.landscape]
+        assert board.tiles and {t.tile for t in board.tiles} <= tiles, scenario.id
+        assert "start" in board.areas, scenario.id
+
+
+def test_no_battle_needs_more_tiles_than_the_box_holds(game):
+    landscapes, terrain = game.landscapes, game.terrain
+
+    def tile_of(face: str, faces) -> str:
+        back = faces[face].other_side
+        return min(face, back) if back else face
+
+    for scenario in game.scenarios.values():
+        board = landscapes[scenario.landscape]
+        used = Counter(tile_of(t.tile, landscapes) for t in board.tiles)
+        for tile, n in used.items():
+            assert n <= landscapes[tile].count, (scenario.id, tile)
+        pieces = Counter(tile_of(p.piece, terrain) for p in (*board.terrain, *scenario.terrain))
+        for piece, n in pieces.items():
+            assert n <= terrain[piece].count, (scenario.id, piece)
+
+
+def test_enemy_deployment_covers_every_character_count(game):
+    for scenario in game.scenarios.values():
+        for group in scenario.enemies:
+            counts = group.count if isinstance(group.count, dict) else dict.fromkeys(PLAYER_COUNTS, group.count)
+            assert set(counts) == PLAYER_COUNTS, scenario.id
+            assert len(group.at) >= max(counts.values()), (scenario.id, group.enemy)
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def test_success_pool_and_stones_of_chance(game):
+    dice = {d.id: d for d in game.rules.dice}
+    pool = dice["d6"]
+    assert pool.type == "pool" and pool.max_count == 6
+    assert {f.face: f.successes for f in pool.faces} == {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2}
+    assert [(f.face, f.successes) for f in pool.advantage] == [(3, 1)]
+    assert [(f.face, f.successes) for f in pool.disadvantage] == [(4, 0)]
+    stone = dice["stone-of-chance"]
+    assert [r.text for r in stone.table] == [
+        "Prowess", "Movement", "Altruism", "Courage", "Loyalty", "Mana Burst",
+    ]
+
+
+def test_battle_round_phases(game):
+    assert [p.id for p in game.rules.phases] == [
+        "all-for-one", "character-turns", "enemy-turn", "upkeep",
+    ]
+    assert game.rules.turn.order == "chosen" and game.rules.turn.actions == 1
