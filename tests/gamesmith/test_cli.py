@@ -97,3 +97,12 @@ def test_graph_unknown_story(readme_pack):
     result = runner.invoke(app, ["graph", ".", "--story", "night-wlak", "-o", "x.svg"])
     assert result.exit_code == 2
     assert "did you mean 'night-walk'" in result.output
+
+
+def test_emit_writes_the_compiled_game(readme_pack):
+    result = runner.invoke(app, ["check", ".", "--emit", "out/game.json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads((readme_pack / "out" / "game.json").read_text())
+    assert data["format"] == "gamesmith.compiled/1"
+    assert data["game"]["id"] == "lantern-road"
+    assert set(data["stories"]["night-walk"]["cards"]) == {"1", "2", "3", "4", "5"}
