@@ -143,7 +143,13 @@ _ENTRIES = [
     Entry("GS704", "low-dpi", W, "An image would print below 300 effective DPI.",
           "(a 100×140 px picture filling a poker card)", "Use a larger image."),
     Entry("GS705", "unknown-icon", E, "Text markup names an icon the game does not declare.",
-          "text: 'Deal 2 :swrod:'", "Declare the icon in game.yaml `icons:` or fix the name."),
+          "text: 'Deal 2 :swrod:'", "Declare the icon in game.yaml `icons:` (an image) or a layout's `icons:` (a shape), or fix the name."),
+    Entry("GS706", "layout-field", E, "A layout reads a card field that its card type does not declare.",
+          "boxes:\n  - {type: text, field: cots, x: 5, y: 5, w: 20, h: 6}", "Fix the field name or declare the field in the card type."),
+    Entry("GS707", "unknown-card-size", E, "A card type or layout names a card size that game.yaml `card-sizes:` and the built-in sizes (poker, bridge, mini, tarot) lack.",
+          "size: jumbo   # with no `card-sizes: {jumbo: ...}` in game.yaml", "Declare the size in game.yaml `card-sizes:` or use a built-in one."),
+    Entry("GS708", "missing-glyph", W, "Text uses a character the font cannot draw; it would print as an empty box.",
+          "text: 'Roll ⚄ to hit'", "Write the character another way, or use an icon (`:die:`)."),
 ]
 
 CATALOGUE: dict[str, Entry] = {e.code: e for e in _ENTRIES}

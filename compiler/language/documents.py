@@ -490,12 +490,13 @@ class Box(Model):
     """A rectangle of the card, in millimetres from the trim's top-left corner.
 
     `field` or the template `text` give what it shows: text (with markup: `**bold**`,
-    `*italic*`, `:icon:`), an image path, an icon name, a stat value or a table. A template
+    `*italic*`, `:icon:`), an image path, an icon name, a stat value, a table, or a grid of
+    squares coloured by the characters of a list of rows (`[".X.", "X@X"]`). A template
     line naming a missing or empty field is left out; a box with nothing left is not drawn.
     Flat rects and images whose edge lies on the trim extend into the bleed.
     """
 
-    type: Literal["text", "image", "rect", "ellipse", "icon", "stat-bar", "table"]
+    type: Literal["text", "image", "rect", "ellipse", "icon", "stat-bar", "table", "grid"]
     x: float = Field(ge=-50, le=1000)
     y: float = Field(ge=-50, le=1000)
     w: float = Field(gt=0, le=1100)
@@ -521,6 +522,15 @@ class Box(Model):
     radius: float = Field(default=0.0, ge=0, description="corner radius, millimetres")
     fit: Literal["fit", "fill"] = Field(default="fit", description="images: show all, or cover the box")
     join: str = Field(default=", ", description="how the items of a list field are joined")
+    item: str | None = Field(
+        default=None, description="template for each item of a list or map field: {key}, {value}, {index}"
+    )
+    labels: dict[str, str] = Field(
+        default_factory=dict, description="how values (and map keys) are shown: {chest: Chest Gear}"
+    )
+    palette: dict[str, str] = Field(
+        default_factory=dict, description="grids: the colour of each character of the pattern's rows"
+    )
     style: Literal["track", "pips", "bar"] = Field(default="track", description="how a stat bar is drawn")
     min: int = Field(default=0, description="stat bars: the lowest value on the track")
     max: int | None = Field(default=None, description="stat bars: the highest value on the track")

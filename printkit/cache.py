@@ -1,0 +1,73 @@
+"""The render cache: a folder of PNGs named by the hash of what they show, each with the
+preflight issues found while drawing it. A second run draws only what changed.
+
+An entry is complete once its `.json` exists (written after the image), so an interrupted
+run never leaves an entry that looks whole.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from compiler.files import write_atomic
+from printkit.preflight import Issue
+
+FOLDER = ".gamesmith-cache"
+
+
+def png_bytes(image: Image.Image, dpi: int, compress_level: int = 1) -> bytes:
+    """The image as PNG, tagged with its resolution (print shops read it)."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=compress_level, dpi=(dpi, dpi))
+    return buf.getvalue()
+
+
+class Cache:
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+
+    def path(self, key: str, kind: str = "faces", suffix: str = ".png") -> Path:
+        return self.folder / kind / key[:2] / f"{key}{suffix}"
+
+    def issues(self, key: str) -> list[Issue] | None:
+        """The issues of a complete entry; None when the entry is missing or broken."""
+        meta = self.path(key).with_suffix(".json")
+        try:
+            data = json.loads(meta.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not self.path(key).is_file():
+            return None
+        return [Issue.from_json(d) for d in data]
+
+    def store(self, key: str, image: Image.Image, issues: list[Issue], dpi: int) -> None:
+        path = self.path(key)
+        write_atomic(path, png_bytes(image, dpi))
+        write_atomic(path.with_suffix(".json"), json.dumps([i.to_json() for i in issues]))
+
+    def open(self, key: str, kind: str = "faces") -> Image.Image:
+        with Image.open(self.path(key, kind)) as im:
+            return im.convert("RGB")
+
+    def has(self, key: str, kind: str) -> bool:
+        return self.path(key, kind).is_file()
+
+    def put(self, key: str, kind: str, data: bytes) -> Path:
+        path = self.path(key, kind)
+        write_atomic(path, data)
+        return path
+
+    def save(self, key: str, kind: str, value) -> None:
+        """Keep a small JSON value (written after the files it describes)."""
+        write_atomic(self.path(key, kind, ".json"), json.dumps(value))
+
+    def load(self, key: str, kind: str):
+        """A value kept with `save`; None when absent or unreadable."""
+        try:
+            return json.loads(self.path(key, kind, ".json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None

@@ -1,0 +1,526 @@
+"""Draw one card face: a layout's boxes over its background, for one card's values, at a
+`CardGeometry` (trim + bleed at a DPI). Returns the RGB image and the preflight issues.
+
+A `Face` carries only what drawing needs (the layout, the values it reads, the icons and
+the pack's folder), so it pickles cheaply to a worker process, and `face_key` hashes
+exactly that, plus the image files it reads, into the cache key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from compiler.language.documents import Box, IconShape, Layout
+from compiler.validate import suggest
+from printkit import fonts, markup, text
+from printkit.content import box_text, format_value, number, paint, visible
+from printkit.geometry import CardGeometry, mm_to_px
+from printkit.icons import IconSource, aspect, icon_image
+from printkit.preflight import Issue, box_fields
+
+RENDER_VERSION = 2  # bump when drawing changes, so caches re-render
+PRINT_DPI = 300  # images below this effective resolution print soft
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a card to draw."""
+
+    layout: Layout
+    values: dict[str, Any]
+    geometry: CardGeometry
+    icons: dict[str, IconSource] = field(default_factory=dict)
+    root: Path = Path(".")
+
+
+def face_key(face: Face, layout_json: str | None = None) -> str:
+    """A hash of everything the face's pixels depend on (files by size and time)."""
+    layout_json = layout_json or face.layout.model_dump_json()
+    files = {
+        name: _stat(face.root / name)
+        for box in face.layout.boxes
+        if box.type == "image" and (name := box_text(box, face.values))
+    }
+    icons = {
+        name: src.model_dump(mode="json") if isinstance(src, IconShape) else _stat(src)
+        for name, src in sorted(face.icons.items())
+    }
+    payload = json.dumps(
+        [
+            RENDER_VERSION,
+            fonts.fonts_id(),
+            layout_json,
+            face.values,
+            asdict(face.geometry),
+            files,
+            icons,
+        ],
+        sort_keys=True,
+        default=str,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _stat(path: Path) -> list | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return [str(path), st.st_size, st.st_mtime_ns]
+
+
+def render(face: Face) -> tuple[Image.Image, list[Issue]]:
+    """The face as an RGB image of `geometry.size_px`, and what preflight found."""
+    g = face.geometry
+    image = Image.new("RGB", g.size_px, paint(face.layout.background, face.values) or "white")
+    painter = _Painter(face, image)
+    for index, box in enumerate(face.layout.boxes):
+        if visible(box, face.values):
+            painter.box(index, box)
+    return image, painter.issues
+
+
+class _Painter:
+    def __init__(self, face: Face, image: Image.Image) -> None:
+        self.face = face
+        self.g = face.geometry
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.issues: list[Issue] = []
+        self.layout_id = face.layout.id
+
+    def issue(
+        self,
+        code: str,
+        index: int,
+        box: Box,
+        message: str,
+        hint: str | None = None,
+        about_card: bool = True,
+    ):
+        fields = box_fields(box)
+        self.issues.append(
+            Issue(
+                code,
+                message,
+                field=fields[0] if fields and about_card else None,
+                layout=self.layout_id,
+                path=("boxes", index),
+                hint=hint,
+            )
+        )
+
+    def mm(self, value: float) -> float:
+        return mm_to_px(value, self.g.dpi)
+
+    def box(self, index: int, box: Box) -> None:
+        values = self.face.values
+        rect = self.g.rect(box.x, box.y, box.w, box.h)
+        if box.type in ("rect", "image"):
+            rect = self._bleed(box, rect)
+        content = box_text(box, values)
+        if content is None and (
+            box.type not in ("rect", "ellipse", "table") or box.field or box.text
+        ):
+            return
+        fill, stroke = paint(box.fill, values), paint(box.stroke, values)
+        if box.type == "ellipse":
+            self.draw.ellipse(
+                _int(rect), fill=fill, outline=stroke, width=self._stroke(box, stroke)
+            )
+            return
+        if (fill or stroke) and box.type not in ("stat-bar", "table", "grid"):  # these colour cells
+            self._panel(box, rect, fill, stroke)
+        if box.type == "rect":
+            return
+        pad = self.mm(box.padding)
+        inner = (rect[0] + pad, rect[1] + pad, rect[2] - pad, rect[3] - pad)
+        draw = {
+            "text": self._text,
+            "image": self._image,
+            "icon": self._icon_box,
+            "stat-bar": self._stat_bar,
+            "table": self._table,
+            "grid": self._grid,
+        }[box.type]
+        draw(index, box, inner, content)
+
+    def _bleed(self, box: Box, rect: tuple) -> tuple:
+        """Extend a flat rect's or an image's edges that lie on the trim out to the bleed."""
+        if box.radius or (box.type == "rect" and box.stroke):
+            return rect
+        g, eps = self.g, 1e-6
+        left, top, right, bottom = rect
+        w, h = g.size_px
+        return (
+            0 if box.x <= eps else left,
+            0 if box.y <= eps else top,
+            w if box.x + box.w >= g.width - eps else right,
+            h if box.y + box.h >= g.height - eps else bottom,
+        )
+
+    def _stroke(self, box: Box, stroke: str | None) -> int:
+        return max(1, round(self.mm(box.stroke_width))) if stroke else 0
+
+    def _panel(self, box: Box, rect: tuple, fill: str | None, stroke: str | None) -> None:
+        width = self._stroke(box, stroke)
+        if box.radius:
+            self.draw.rounded_rectangle(
+                _int(rect), radius=self.mm(box.radius), fill=fill, outline=stroke, width=width
+            )
+        else:
+            self.draw.rectangle(_int(rect), fill=fill, outline=stroke, width=width)
+
+    # -- content -----------------------------------------------------------------------
+
+    def _text(self, index: int, box: Box, rect: tuple, content: str) -> None:
+        family, bold, italic = fonts.parse_name(box.font)
+        width, height = rect[2] - rect[0], rect[3] - rect[1]
+        paragraphs = markup.parse(content, bold, italic)
+        unknown = sorted(
+            {r.icon for p in paragraphs for r in p if r.icon and r.icon not in self.face.icons}
+        )
+        glyphs = [
+            ch
+            for p in paragraphs
+            for r in p
+            if r.text
+            for ch in fonts.missing(family, r.bold, r.italic, r.text)
+        ]
+        if glyphs:
+            shown = " ".join(dict.fromkeys(glyphs))
+            self.issue(
+                "GS708",
+                index,
+                box,
+                f"the font has no glyph for {shown}",
+                hint="write it another way, or use an icon",
+            )
+        for name in unknown:
+            self.issue(
+                "GS705",
+                index,
+                box,
+                f"text names icon ':{name}:', which is not declared",
+                hint=_icon_hint(name, self.face.icons),
+            )
+        block = text.layout(
+            paragraphs,
+            width,
+            height,
+            family=family,
+            size=box.size,
+            min_size=box.min_size,
+            dpi=self.g.dpi,
+            line_height=box.line_height,
+            wrap=box.wrap,
+            align=box.align,
+            valign=box.valign,
+            aspect=self._aspect,
+        )
+        if block.overflow:
+            what = f"field '{box_fields(box)[0]}'" if box_fields(box) else "text"
+            self.issue(
+                "GS701",
+                index,
+                box,
+                f"{what} overflows its {box.w:g}×{box.h:g} mm box even at {block.size:g} pt",
+                hint="shorten the text, enlarge the box or lower `min-size`",
+            )
+        color = paint(box.color, self.face.values) or "black"
+        missing = text.draw(self.image, block, (rect[0], rect[1]), color, self._icon)
+        for name in sorted(set(missing) - set(unknown)):
+            self.issue(
+                "GS703",
+                index,
+                box,
+                f"icon ':{name}:' image {self.face.icons[name]} cannot be read",
+                about_card=False,
+            )
+        if block.overflow:
+            return  # the overflow is the problem to fix; where its ink lands is not
+        left, top, right, bottom = block.bounds
+        self._safe(index, box, (rect[0] + left, rect[1] + top, rect[0] + right, rect[1] + bottom))
+
+    def _image(self, index: int, box: Box, rect: tuple, content: str) -> None:
+        path = self.face.root / content
+        picture = _open_image(path, _mtime(path))
+        from_field = box.field is not None or (box.text is not None and "{" in box.text)
+        if picture is None:
+            self.issue(
+                "GS703",
+                index,
+                box,
+                f"image '{content}' is missing or unreadable",
+                about_card=from_field,
+            )
+            self._placeholder(rect, content)
+            return
+        w, h = max(1, round(rect[2] - rect[0])), max(1, round(rect[3] - rect[1]))
+        scale = (max if box.fit == "fill" else min)(w / picture.width, h / picture.height)
+        effective = self.g.dpi / scale
+        if effective < PRINT_DPI - 0.5:
+            self.issue(
+                "GS704",
+                index,
+                box,
+                f"image '{content}' prints at {effective:.0f} DPI "
+                f"({picture.width}×{picture.height} px)",
+                hint=f"use one at least {round(picture.width * PRINT_DPI / effective)} px wide",
+                about_card=from_field,
+            )
+        size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+        resized = picture.resize(size, Image.Resampling.LANCZOS)
+        if box.fit == "fill":
+            left, top = (size[0] - w) // 2, (size[1] - h) // 2
+            resized = resized.crop((left, top, left + w, top + h))
+            at = (round(rect[0]), round(rect[1]))
+        else:
+            at = (
+                round(rect[0] + _offset(box.align, w - size[0])),
+                round(rect[1] + _offset(box.valign, h - size[1])),
+            )
+        self.image.paste(resized, at, resized)
+
+    def _icon(self, name: str, w: int, h: int) -> Image.Image | None:
+        source = self.face.icons.get(name)
+        return None if source is None else icon_image(source, w, h)
+
+    def _aspect(self, name: str) -> float:
+        source = self.face.icons.get(name)
+        return (aspect(source) if source is not None else None) or 1.0
+
+    def _icon_box(self, index: int, box: Box, rect: tuple, content: str) -> None:
+        if content not in self.face.icons:
+            self.issue(
+                "GS705",
+                index,
+                box,
+                f"icon '{content}' is not declared",
+                hint=_icon_hint(content, self.face.icons),
+            )
+            return
+        w, h = rect[2] - rect[0], rect[3] - rect[1]
+        ratio = self._aspect(content)
+        iw, ih = (w, w / ratio) if w / ratio <= h else (h * ratio, h)
+        picture = self._icon(content, round(iw), round(ih))
+        if picture is None:
+            self.issue(
+                "GS703", index, box, f"icon '{content}' image cannot be read", about_card=False
+            )
+            return
+        at = (
+            round(rect[0] + _offset(box.align, w - iw)),
+            round(rect[1] + _offset(box.valign, h - ih)),
+        )
+        self.image.paste(picture, at, picture)
+        self._safe(index, box, (at[0], at[1], at[0] + iw, at[1] + ih))
+
+    def _stat_bar(self, index: int, box: Box, rect: tuple, content: str) -> None:
+        values = self.face.values
+        value = number(values.get(box.field)) if box.field else number(content)
+        top = (
+            box.max
+            if box.max is not None
+            else number(values.get(box.max_field))
+            if box.max_field
+            else None
+        )
+        if value is None:
+            return
+        top = int(top if top is not None else value)
+        color = paint(box.color, values) or "black"
+        accent = paint(box.fill, values) or color
+        x0, y0, x1, y1 = rect
+        if box.style == "bar":
+            span = max(1, top - box.min)
+            share = min(1.0, max(0.0, (value - box.min) / span))
+            r = (y1 - y0) / 2
+            self.draw.rounded_rectangle(
+                _int(rect), radius=r, outline=color, width=max(1, round(self.mm(0.3)))
+            )
+            if share > 0:
+                self.draw.rounded_rectangle(
+                    _int((x0, y0, x0 + (x1 - x0) * share, y1)), radius=r, fill=accent
+                )
+            self._label(f"{value:g}", (x0, y0, x1, y1), "white" if share > 0.5 else color)
+            return
+        cells = list(range(box.min, top + 1)) if box.style == "track" else list(range(1, top + 1))
+        horizontal = (x1 - x0) >= (y1 - y0)
+        n = max(1, len(cells))
+        step = ((x1 - x0) if horizontal else (y1 - y0)) / n
+        line = max(1, round(self.mm(0.25)))
+        for i, cell in enumerate(cells):
+            a = (
+                (x0 + i * step, y0, x0 + (i + 1) * step, y1)
+                if horizontal
+                else (x0, y0 + i * step, x1, y0 + (i + 1) * step)
+            )
+            if box.style == "pips":
+                d = min(a[2] - a[0], a[3] - a[1]) * 0.8
+                cx, cy = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+                pip = (cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2)
+                self.draw.ellipse(
+                    _int(pip), fill=accent if cell <= value else None, outline=color, width=line
+                )
+            else:
+                on = cell == value
+                self.draw.rectangle(_int(a), fill=accent if on else None, outline=color, width=line)
+                self._label(str(cell), a, "white" if on else color)
+        self._safe(index, box, rect)
+
+    def _table(self, index: int, box: Box, rect: tuple, content: str | None) -> None:
+        values = self.face.values
+        rows = [(r.label, values.get(r.field)) for r in box.rows] or [("", values.get(box.field))]
+        rows = [(label, _as_table(v)) for label, v in rows if _as_table(v)]
+        if not rows:
+            return
+        keys = list(dict.fromkeys(k for _, t in rows for k in t))
+        labelled = bool(box.label) or any(label for label, _ in rows)
+        x0, y0, x1, y1 = rect
+        weights = ([1.6] if labelled else []) + [1.0] * len(keys)
+        unit = (x1 - x0) / sum(weights)
+        edges = [x0]
+        for w in weights:
+            edges.append(edges[-1] + w * unit)
+        row_h = (y1 - y0) / (len(rows) + 1)
+        color = paint(box.color, values) or "black"
+        header_fill = paint(box.fill, values)
+        line = max(1, round(self.mm(max(box.stroke_width, 0.2))))
+        grid = paint(box.stroke, values) or color
+        header = ([box.label or ""] if labelled else []) + [box.labels.get(k, k) for k in keys]
+        body = [
+            ([label] if labelled else []) + [_cell(t.get(k)) for k in keys] for label, t in rows
+        ]
+        for r, cells in enumerate([header, *body]):
+            for c, value in enumerate(cells):
+                cell = (edges[c], y0 + r * row_h, edges[c + 1], y0 + (r + 1) * row_h)
+                self.draw.rectangle(
+                    _int(cell),
+                    fill=header_fill if r == 0 and header_fill else None,
+                    outline=grid,
+                    width=line,
+                )
+                ink = "white" if r == 0 and header_fill else color
+                self._label(value, cell, ink, bold=r == 0 or (labelled and c == 0))
+        self._safe(index, box, rect)
+
+    def _grid(self, index: int, box: Box, rect: tuple, content: str) -> None:
+        rows = self.face.values.get(box.field) if box.field else None
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+            return
+        values = self.face.values
+        columns = max(len(r) for r in rows)
+        x0, y0, x1, y1 = rect
+        cell = min((x1 - x0) / columns, (y1 - y0) / len(rows))
+        left = x0 + _offset(box.align, (x1 - x0) - cell * columns)
+        top = y0 + _offset(box.valign, (y1 - y0) - cell * len(rows))
+        outline = paint(box.stroke, values) or paint(box.color, values) or "black"
+        marked = paint(box.fill, values) or "#555555"
+        line = max(1, round(self.mm(max(box.stroke_width, 0.25))))
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == " ":
+                    continue  # not part of the grid
+                colour = box.palette.get(ch, None if ch == "." else marked)
+                square = (
+                    left + c * cell,
+                    top + r * cell,
+                    left + (c + 1) * cell,
+                    top + (r + 1) * cell,
+                )
+                self.draw.rectangle(_int(square), fill=colour, outline=outline, width=line)
+        self._safe(index, box, (left, top, left + cell * columns, top + cell * len(rows)))
+
+    def _label(self, value: str, cell: tuple, color: str, bold: bool = True) -> None:
+        """A single line centred in a cell, as large as fits (at most 60% of its height)."""
+        if not value:
+            return
+        w, h = cell[2] - cell[0], cell[3] - cell[1]
+        size = h * 0.6 * 72 / self.g.dpi
+        block = text.layout(
+            markup.parse(value, bold),
+            w * 0.9,
+            h * 0.8,
+            family="sans",
+            size=size,
+            min_size=min(size, 4),
+            dpi=self.g.dpi,
+            wrap=False,
+            align="center",
+            valign="middle",
+            aspect=self._aspect,
+        )
+        text.draw(self.image, block, (cell[0] + w * 0.05, cell[1] + h * 0.1), color, self._icon)
+
+    def _placeholder(self, rect: tuple, name: str) -> None:
+        self.draw.rectangle(_int(rect), fill="#e2e2e2", outline="#9a9a9a", width=2)
+        self.draw.line(_int(rect), fill="#9a9a9a", width=2)
+        self.draw.line(_int((rect[0], rect[3], rect[2], rect[1])), fill="#9a9a9a", width=2)
+        self._label(
+            Path(name).name,
+            (rect[0], (rect[1] + rect[3]) / 2 - 20, rect[2], (rect[1] + rect[3]) / 2 + 20),
+            "#555555",
+            False,
+        )
+
+    def _safe(self, index: int, box: Box, ink: tuple) -> None:
+        sx0, sy0, sx1, sy1 = self.g.safe_rect
+        if ink[0] < sx0 - 0.5 or ink[1] < sy0 - 0.5 or ink[2] > sx1 + 0.5 or ink[3] > sy1 + 0.5:
+            self.issue(
+                "GS702",
+                index,
+                box,
+                f"{box.type} content crosses the safe zone ({self.g.safe:g} mm inside the trim)",
+                hint="shorten the content or move the box inward",
+            )
+
+
+def _as_table(value: Any) -> dict:
+    if isinstance(value, dict):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, list):
+        return {str(i + 1): v for i, v in enumerate(value)}
+    return {}
+
+
+def _cell(value: Any) -> str:
+    return format_value(value) or "–"
+
+
+def _offset(align: str, room: float) -> float:
+    return {"left": 0.0, "top": 0.0, "center": room / 2, "middle": room / 2}.get(align, room)
+
+
+def _int(rect) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = (round(v) for v in rect)
+    return x0, y0, max(x0, x1 - 1), max(y0, y1 - 1)
+
+
+def _mtime(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=32)
+def _open_image(path: Path, mtime: int | None) -> Image.Image | None:
+    if mtime is None:
+        return None
+    try:
+        with Image.open(path) as im:
+            return im.convert("RGBA")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _icon_hint(name: str, known) -> str | None:
+    return suggest(name, sorted(known)) or "declare it in a layout's `icons:` or game.yaml `icons:`"

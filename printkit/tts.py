@@ -1,0 +1,128 @@
+"""Tabletop Simulator decks: sheets of 10 × 7 card faces (at most 4096 px a side, the last
+slot left for the hidden face), a back image, and a saved object that loads them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from compiler.files import write_atomic
+from printkit.cache import png_bytes
+
+COLUMNS, ROWS = 10, 7
+PER_SHEET = COLUMNS * ROWS - 1  # TTS shows the last slot for cards it hides
+MAX_SIDE = 4096
+
+
+@dataclass(frozen=True)
+class TtsCard:
+    """A card of the deck: its faces by key (`load` gives their images, trimmed)."""
+
+    name: str
+    count: int
+    front: str
+    back: str
+
+
+def cell_size(trim: tuple[int, int]) -> tuple[int, int]:
+    """The size of one card on a sheet: the trim, scaled down so the sheet fits MAX_SIDE."""
+    w, h = trim
+    scale = min(1.0, MAX_SIDE / (COLUMNS * w), MAX_SIDE / (ROWS * h))
+    return max(1, int(w * scale)), max(1, int(h * scale))
+
+
+def write_deck(
+    folder: Path, deck_id: str, title: str, cards: list[TtsCard], load: Callable[[str], Image.Image]
+) -> list[Path]:
+    """Write `<deck>-N.png` sheets, `<deck>-back.png` (or `<deck>-N-backs.png` sheets when
+    the backs differ) and `<deck>.json`; return the paths written."""
+    cell = cell_size(load(cards[0].front).size)
+    scaled: dict[str, Image.Image] = {}
+
+    def image(key: str) -> Image.Image:
+        if key not in scaled:  # decks repeat their backs: scale each face once
+            scaled[key] = load(key).resize(cell, Image.Resampling.LANCZOS, reducing_gap=2.0)
+        return scaled[key]
+
+    unique_backs = len({c.back for c in cards}) > 1
+    written: list[Path] = []
+    custom: dict[str, dict] = {}
+    contained, deck_ids = [], []
+    back_path = folder / f"{deck_id}-back.png"
+    if not unique_backs:
+        write_atomic(back_path, png_bytes(image(cards[0].back), 300, 6))
+        written.append(back_path)
+    for n, start in enumerate(range(0, len(cards), PER_SHEET), start=1):
+        batch = cards[start : start + PER_SHEET]
+        path = folder / f"{deck_id}-{n}.png"
+        hidden = image(cards[0].back)
+        write_atomic(path, png_bytes(_sheet(cell, [image(c.front) for c in batch], hidden), 300, 6))
+        written.append(path)
+        back_url = back_path
+        if unique_backs:
+            back_url = folder / f"{deck_id}-{n}-backs.png"
+            sheet = _sheet(cell, [image(c.back) for c in batch], hidden)
+            write_atomic(back_url, png_bytes(sheet, 300, 6))
+            written.append(back_url)
+        custom[str(n)] = {
+            "FaceURL": path.resolve().as_uri(),
+            "BackURL": back_url.resolve().as_uri(),
+            "NumWidth": COLUMNS,
+            "NumHeight": ROWS,
+            "BackIsHidden": True,
+            "UniqueBack": unique_backs,
+        }
+        for i, card in enumerate(batch):
+            card_id = n * 100 + i
+            deck_ids += [card_id] * card.count
+            contained += [
+                {
+                    "Name": "Card",
+                    "Nickname": card.name,
+                    "CardID": card_id,
+                    "Transform": _transform(),
+                }
+            ] * card.count
+    saved = {
+        "ObjectStates": [
+            {
+                "Name": "DeckCustom",
+                "Nickname": title,
+                "Transform": _transform(),
+                "DeckIDs": deck_ids,
+                "CustomDeck": custom,
+                "ContainedObjects": contained,
+            }
+        ]
+    }
+    path = folder / f"{deck_id}.json"
+    write_atomic(path, json.dumps(saved, indent=1))
+    written.append(path)
+    return written
+
+
+def _sheet(cell: tuple[int, int], images: list[Image.Image], hidden: Image.Image) -> Image.Image:
+    w, h = cell
+    sheet = Image.new("RGB", (COLUMNS * w, ROWS * h), "black")
+    for i, image in enumerate(images):
+        sheet.paste(image, ((i % COLUMNS) * w, (i // COLUMNS) * h))
+    sheet.paste(hidden, ((COLUMNS - 1) * w, (ROWS - 1) * h))
+    return sheet
+
+
+def _transform() -> dict:
+    return {
+        "posX": 0,
+        "posY": 1,
+        "posZ": 0,
+        "rotX": 0,
+        "rotY": 180,
+        "rotZ": 180,
+        "scaleX": 1,
+        "scaleY": 1,
+        "scaleZ": 1,
+    }

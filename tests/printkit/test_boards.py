@@ -1,0 +1,79 @@
+import pytest
+
+from printkit import boards
+from printkit.geometry import PAPER, px
+
+
+def test_board_is_drawn_to_scale(pack, compiled):
+    game = compiled(pack("board")).game
+    dpi = 50
+    image = boards.render(game.landscapes["field"], game.landscapes, game.terrain, 25.4, dpi)
+    band = px(boards.BAND, dpi)
+    assert image.size == (19 * 50 + 2 * band, 14 * 50 + 2 * band)  # one square = one inch
+    # the pond (impassable, 3 × 2 from H6) is coloured; an empty square is not
+    pond = (band + 7 * 50 + 25, band + 5 * 50 + 25)
+    assert image.getpixel(pond) != image.getpixel((band + 3 * 50 + 25, band + 8 * 50 + 25))
+
+
+def test_small_board_fits_one_page():
+    plan = boards.tiling((120.0, 120.0), PAPER["a4"])
+    assert (plan.columns, plan.rows) == (1, 1)
+    assert plan.marks() == []
+
+
+def test_large_board_is_split_with_overlap_and_marks_in_the_overlaps():
+    size = (19 * 25.4 + 14, 14 * 25.4 + 14)
+    plan = boards.tiling(size, PAPER["a4"])
+    assert plan.paper == (297.0, 210.0)  # landscape needs fewer pages
+    assert (plan.columns, plan.rows) == (2, 2)
+    regions = [r for _, _, r in plan.regions()]
+    assert regions[0][:2] == (0, 0) and regions[-1][2:] == pytest.approx(size)
+    assert regions[0][2] - regions[1][0] >= boards.OVERLAP  # horizontal neighbours overlap
+    assert regions[0][3] - regions[2][1] >= boards.OVERLAP
+    for x, y in plan.marks():  # each mark lies on at least two pages
+        pages = [r for r in regions if r[0] <= x <= r[2] and r[1] <= y <= r[3]]
+        assert len(pages) >= 2
+
+
+def test_pages_show_the_same_mark_where_they_overlap(pack, compiled):
+    game = compiled(pack("board")).game
+    dpi = 30
+    image = boards.render(game.landscapes["field"], game.landscapes, game.terrain, 25.4, dpi)
+    pages = boards.pages(image, dpi, PAPER["a4"], "field")
+    assert len(pages) == 4
+    assert all(p.size == (px(297, dpi), px(210, dpi)) for p in pages)
+
+
+def test_small_boards_share_pages_without_overlapping():
+    sizes = [(60.0, 60.0)] * 13 + [(120.0, 60.0)]
+    paper, pages = boards.pack(sizes, PAPER["a4"])
+    placed = [(i, x, y) for page in pages for i, x, y in page]
+    assert sorted(i for i, _, _ in placed) == list(range(len(sizes)))
+    assert len(pages) == 2
+    for page in pages:
+        rects = [(x, y - boards.LABEL, x + sizes[i][0], y + sizes[i][1]) for i, x, y in page]
+        for r in rects:  # inside the margins, title included
+            assert r[0] >= boards.PAGE_MARGIN and r[1] >= boards.PAGE_MARGIN
+            assert r[2] <= paper[0] - boards.PAGE_MARGIN and r[3] <= paper[1] - boards.PAGE_MARGIN
+        for a in rects:
+            for b in rects:
+                if a is not b:
+                    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def test_pdf_has_cut_pages_for_large_boards_and_a_shared_page_for_tiles(pack, compiled, tmp_path):
+    import re
+
+    from printkit import Options, PrintJob
+
+    root = pack("board")
+    job = PrintJob(
+        compiled(root).game,
+        Options(dpi=50, workers=1, cache=tmp_path / "c", pdf=tmp_path / "b.pdf"),
+    )
+    job.render()
+    job.write()
+    assert job.stats.pages == 5  # the field on 4 landscape pages, the corner tile on one
+    boxes = re.findall(rb"/MediaBox\s*\[([^\]]+)\]", (tmp_path / "b.pdf").read_bytes())
+    sizes = {tuple(round(float(v), 2) for v in b.split()) for b in boxes}
+    assert sizes == {(0, 0, 841.89, 595.28), (0, 0, 595.28, 841.89)}

@@ -1,0 +1,184 @@
+"""A print job on the fixture packs: preflight diagnostics, the cache, and every output."""
+
+import json
+import re
+
+import pytest
+from PIL import Image
+
+from printkit import Locator, Options, PrintJob
+from printkit.tts import MAX_SIDE
+
+DPI = 100
+
+
+@pytest.fixture
+def job(compiled):
+    def make(root, **options):
+        result = compiled(root)
+        opts = {"dpi": DPI, "workers": 1, "cache": root / "cache"} | options
+        return result, PrintJob(result.game, Options(**opts))
+
+    return make
+
+
+def diagnostics(result, j):
+    report = Locator(result.units).report(j.render(), result.game.game.severity)
+    return [(d.code, d.file, d.line, d.message) for d in report.sorted()]
+
+
+def test_clean_pack_has_no_issues(pack, job):
+    result, j = job(pack("mini"))
+    assert diagnostics(result, j) == []
+    assert [c.id for c in j.cards] == ["iron-pot", "lucky-boot", "old-map", "ada"]
+    assert j.stats.faces == 6  # four fronts, one shared gear back, the heroes' default back
+
+
+def test_preflight_catches_a_planted_overflow_and_a_missing_image(pack, job, edit):
+    root = pack("mini")
+    edit(
+        root / "cards/gear.yaml",
+        "    text: Look at the top card of any deck.",
+        "    image: art/old-map.png\n    text: " + "Look at the top card of any deck. " * 40,
+    )
+    edit(
+        root / "layouts/gear.yaml",
+        "  - {type: text, field: text,",
+        "  - {type: image, field: image, x: 5, y: 19, w: 53.5, h: 30}\n"
+        "  - {type: text, field: text,",
+    )
+    result, j = job(root)
+    found = diagnostics(result, j)
+    lines = (root / "cards/gear.yaml").read_text().splitlines()
+    image_line = next(i for i, line in enumerate(lines, 1) if "image: art/old-map.png" in line)
+    assert [(code, file, line) for code, file, line, _ in found] == [
+        ("GS703", "mini/cards/gear.yaml", image_line),
+        ("GS701", "mini/cards/gear.yaml", image_line + 1),
+    ]
+    assert "card 'old-map'" in found[0][3] and "art/old-map.png" in found[0][3]
+    assert "field 'text' overflows" in found[1][3]
+
+
+def test_layout_and_size_problems(pack, job, edit):
+    root = pack("mini")
+    edit(root / "layouts/gear.yaml", "field: slot,", "field: slott,")
+    edit(root / "cards/types.yaml", "size: jumbo", "size: giant")
+    result, j = job(root)
+    codes = {(code, file) for code, file, _, _ in diagnostics(result, j)}
+    assert codes == {("GS706", "mini/layouts/gear.yaml"), ("GS707", "mini/cards/types.yaml")}
+
+
+def test_suppression_and_severity_overrides_apply(pack, job, edit):
+    root = pack("mini")
+    edit(
+        root / "cards/gear.yaml",
+        "    text: Look at the top card of any deck.",
+        "    suppress: [GS701]\n    text: " + "Look at the top card of any deck. " * 40,
+    )
+    result, j = job(root)
+    assert diagnostics(result, j) == []
+
+
+def test_second_run_draws_nothing_and_an_edit_redraws_one_face(pack, job, edit):
+    root = pack("mini")
+    _, first = job(root)
+    first.render()
+    assert first.stats.rendered == 6
+    _, second = job(root)
+    second.render()
+    assert second.stats.rendered == 0
+    edit(root / "cards/gear.yaml", "name: Old Map", "name: Older Map")
+    _, third = job(root)
+    third.render()
+    assert third.stats.rendered == 1  # its front; the shared back does not read the name
+
+
+def test_cache_entries_are_complete_or_absent(pack, job):
+    root = pack("mini")
+    _, j = job(root)
+    j.render()
+    key = next(iter(j.faces))
+    j.cache.path(key).with_suffix(".json").unlink()  # as if interrupted between image and issues
+    _, again = job(root)
+    again.render()
+    assert again.stats.rendered == 1
+
+
+def test_pdf_pages_have_exact_sizes_and_lossless_images(pack, job, tmp_path):
+    root = pack("mini")
+    out = tmp_path / "cards.pdf"
+    _, j = job(root, dpi=300, paper="letter", backs="duplex-long", pdf=out)
+    j.render()
+    j.write()
+    data = out.read_bytes()
+    boxes = [
+        tuple(float(v) for v in m.split()) for m in re.findall(rb"/MediaBox\s*\[([^\]]+)\]", data)
+    ]
+    assert len(boxes) == 4  # gear fronts and backs, hero front and back
+    assert all(b == pytest.approx((0, 0, 612, 792)) for b in boxes)
+    widths = re.findall(rb"/Width (\d+)", data)
+    assert {int(w) for w in widths} == {2550}
+    assert data.count(b"/FlateDecode") >= 4 and b"/DCTDecode" not in data
+
+
+def test_a4_page_size(pack, job, tmp_path):
+    out = tmp_path / "a4.pdf"
+    _, j = job(pack("mini"), pdf=out, decks=("heroes",))
+    j.render()
+    j.write()
+    box = re.findall(rb"/MediaBox\s*\[([^\]]+)\]", out.read_bytes())
+    assert [tuple(float(v) for v in b.split()) for b in box] == [
+        pytest.approx((0, 0, 595.28, 841.89), abs=0.01)
+    ]
+
+
+def test_png_per_card_at_print_shop_size(pack, job, tmp_path):
+    out = tmp_path / "png"
+    _, j = job(pack("mini"), dpi=300, png=out)
+    j.render()
+    j.write()
+    assert Image.open(out / "gear-deck" / "iron-pot.png").size == (820, 1120)
+    assert Image.open(out / "heroes" / "ada.png").size == (1120, 1570)  # jumbo 88.9 × 127 mm
+    assert Image.open(out / "gear-deck" / "iron-pot.png").info["dpi"] == pytest.approx(
+        (300, 300), abs=0.01
+    )
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [(c["id"], c["count"], c["back"]) for c in manifest["gear-deck"]] == [
+        ("iron-pot", 1, "gear-deck/back.png"),
+        ("lucky-boot", 2, "gear-deck/back.png"),
+        ("old-map", 1, "gear-deck/back.png"),
+    ]
+
+
+def test_tts_sheets(pack, job, tmp_path):
+    out = tmp_path / "tts"
+    _, j = job(pack("mini"), dpi=300, tts=out)
+    j.render()
+    j.write()
+    sheet = Image.open(out / "gear-deck-1.png")
+    assert sheet.width <= MAX_SIDE and sheet.height <= MAX_SIDE
+    assert sheet.width % 10 == 0 and sheet.height % 7 == 0
+    saved = json.loads((out / "gear-deck.json").read_text())["ObjectStates"][0]
+    assert saved["DeckIDs"] == [100, 101, 101, 102]
+    assert saved["CustomDeck"]["1"]["NumWidth"] == 10 and saved["CustomDeck"]["1"]["NumHeight"] == 7
+    assert (out / "gear-deck-back.png").exists()
+
+
+def test_parallel_rendering_matches_serial(pack, job, edit):
+    root = pack("mini")
+    edit(
+        root / "cards/gear.yaml",
+        "  - id: old-map",
+        "\n".join(
+            f"  - {{id: extra-{i}, name: Extra {i}, cost: {i}, origin: loot, text: Card number {i}.}}"
+            for i in range(14)
+        )
+        + "\n  - id: old-map",
+    )
+    _, j = job(root, workers=2)
+    issues = j.render()
+    assert j.stats.rendered == 20 and issues == []  # 18 fronts, 2 backs
+    _, serial = job(root, workers=1, cache=root / "cache2")
+    serial.render()
+    key = next(k for k in j.faces if "Extra 7" in json.dumps(j.faces[k].values))
+    assert j.cache.path(key).read_bytes() == serial.cache.path(key).read_bytes()

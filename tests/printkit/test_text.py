@@ -1,0 +1,115 @@
+import pytest
+from PIL import Image
+
+from compiler.language.documents import IconShape
+from printkit import text
+from printkit.icons import icon_image
+from printkit.markup import parse
+
+DPI = 300
+SQUARE = IconShape(shape="square", fill="#ff0000")
+
+
+def lay(source: str, width=600, height=200, **kw):
+    args = {"family": "sans", "size": 10, "min_size": 5, "dpi": DPI} | kw
+    return text.layout(parse(source), width, height, **args)
+
+
+def test_short_text_keeps_its_size_and_one_line():
+    block = lay("Deal 2 damage")
+    assert block.size == 10
+    assert len(block.lines) == 1
+    assert not block.overflow
+
+
+def test_long_text_wraps_and_shrinks_to_fit_the_height():
+    words = " ".join(["adventure"] * 60)
+    block = lay(words, width=600, height=300)
+    assert 5 <= block.size < 10
+    assert len(block.lines) > 1
+    assert not block.overflow
+    assert all(line.width <= 600.5 for line in block.lines)
+    assert block.bounds[3] - block.bounds[1] <= 300.5
+
+
+def test_unwrapped_text_shrinks_to_fit_the_width():
+    block = lay("A Rather Long Card Title", width=300, height=200, size=20, wrap=False)
+    assert len(block.lines) == 1
+    assert block.size < 20
+    assert block.lines[0].width <= 300.5
+
+
+def test_a_word_wider_than_the_box_shrinks_the_text():
+    block = lay("Supercalifragilistic", width=250, height=400, size=14)
+    assert block.size < 14 and not block.overflow
+
+
+def test_overflow_at_the_minimum_size():
+    block = lay(" ".join(["word"] * 400), width=300, height=100, min_size=6)
+    assert block.overflow
+    assert block.size == 6
+
+
+def test_paragraphs_break_lines():
+    assert len(lay("one\ntwo\nthree").lines) == 3
+
+
+@pytest.mark.parametrize(
+    ("align", "valign"), [("left", "top"), ("center", "middle"), ("right", "bottom")]
+)
+def test_alignment_places_the_ink_box(align, valign):
+    block = lay("Deal 2", width=600, height=200, align=align, valign=valign)
+    left, top, right, bottom = block.bounds
+    width = right - left
+    expected_left = {"left": 0, "center": (600 - width) / 2, "right": 600 - width}[align]
+    assert left == pytest.approx(expected_left, abs=0.5)
+    height = bottom - top
+    expected_top = {"top": 0, "middle": (200 - height) / 2, "bottom": 200 - height}[valign]
+    assert top == pytest.approx(expected_top, abs=0.5)
+
+
+def _draw(source: str, align: str) -> tuple[Image.Image, text.Block]:
+    image = Image.new("RGB", (800, 200), "white")
+    block = lay(source, width=800, height=200, size=24, align=align, valign="middle")
+    text.draw(image, block, (0, 0), "black", lambda name, w, h: icon_image(SQUARE, w, h))
+    return image, block
+
+
+def _rows(image: Image.Image, colour) -> list[int]:
+    px = image.load()
+    return [y for y in range(image.height) if any(px[x, y] == colour for x in range(image.width))]
+
+
+@pytest.mark.parametrize(
+    ("source", "align"),
+    [
+        (":sq: HHH", "left"),
+        ("HHH :sq: HHH", "center"),
+        ("HHH :sq:", "right"),
+        ("HHH:sq:HHH", "left"),
+    ],
+)
+def test_inline_icons_sit_on_the_baseline(source, align):
+    image, block = _draw(source, align)
+    baseline = round(block.lines[0].baseline)
+    red = _rows(image, (255, 0, 0))
+    black = _rows(image, (0, 0, 0))
+    assert red and black
+    assert red[-1] == baseline - 1  # the icon's bottom row is the row above the baseline
+    assert abs(black[-1] - red[-1]) <= 1  # ...where the capitals end too
+    assert len(red) == round(block.icon_h)  # as tall as the font's ascenders
+
+
+def _columns(image: Image.Image, colour) -> list[int]:
+    px = image.load()
+    return [x for x in range(image.width) if any(px[x, y] == colour for y in range(image.height))]
+
+
+def test_icons_follow_the_alignment():
+    left, _ = _draw(":sq: x", "left")
+    right, _ = _draw("x :sq:", "right")
+    centre, _ = _draw(":sq:", "center")
+    assert _columns(left, (255, 0, 0))[0] < 10
+    assert _columns(right, (255, 0, 0))[-1] > 790
+    red = _columns(centre, (255, 0, 0))
+    assert abs((red[0] + red[-1]) / 2 - 400) <= 1
