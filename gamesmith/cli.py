@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from gamesmith.commands import check, docs, graph, schema
+from gamesmith.commands import check, docs, graph, play, print_cmd, replay, schema, simulate
 
 app = typer.Typer(
     name="gamesmith",
@@ -17,6 +17,10 @@ app.command("check")(check.check)
 app.command("graph")(graph.graph)
 app.command("schema")(schema.schema)
 app.command("docs")(docs.docs)
+app.command("print")(print_cmd.print_)
+app.command("play")(play.play)
+app.command("simulate")(simulate.simulate)
+app.command("replay")(replay.replay)
 
 
 def main() -> None:

@@ -3,4 +3,14 @@
 It consumes a `compiler.CompiledGame` and never reads YAML or names a game. State is
 plain, serialisable data with a stable hash; at each decision point it lists the legal
 options and an agent picks one; every chance outcome comes from one seeded generator.
+
+- `Program(game)` (runtime.program): the compiled game indexed once: effect lists by
+  number, expressions compiled, ops bound to their implementations (runtime.ops).
+- `Machine.start(program, players, seed)` (runtime.machine): a game run to its first
+  decision; `machine.decision` lists the options, `machine.answer(i)` takes one.
+- `view(machine, seat)` / `determinise(program, view, rng)` (runtime.views): what a seat
+  may know, and a full game sampled consistently with it.
+- Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
+- `Session` (runtime.session): a game with agents, logs, a save after every decision and
+  resuming; `simulate` (runtime.simulate) and `replay` (runtime.replay).
 """

@@ -20,4 +20,5 @@ BUILTIN_NAMES = {
     "value": "the value of the card or item being considered",
     "first_round": "true during the first round",
     "is_active": "true when the seat is the active one",
+    "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
 }

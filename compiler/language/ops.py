@@ -270,7 +270,7 @@ class Contest(Params):
         default=None,
         description="when set, the target is a card in the defender's `card-zone` matching this",
     )
-    card_zone: ZoneId = "battlefield"
+    card_zone: ZoneId | None = Field(default=None, description="the defender's zone holding target cards")
     card_to: ZoneId = Field(default="discard", description="where a beaten target card goes")
     attack: list[Stake] = Field(min_length=1)
     defence: list[Stake] | None = Field(

@@ -1,0 +1,41 @@
+"""Shared by play, simulate and replay: compile a pack or explain why not, and seat lists."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from compiler import compile_pack
+from compiler.diagnostics import Report, render
+from runtime.program import Program
+
+
+def load(pack: Path) -> Program:
+    """The program of a pack that compiles; otherwise print its errors and exit 1."""
+    result = compile_pack(pack)
+    if result.game is None:
+        report = Report([d for d in result.report.diagnostics if d.severity == "error"])
+        sys.stderr.write(render(report, "text", sources=result.sources.get, color=sys.stderr.isatty()))
+        raise typer.Exit(1)
+    if result.game.rules is None:
+        typer.echo(f"error: {pack} has no rules document, so there is nothing to play", err=True)
+        raise typer.Exit(1)
+    return Program(result.game)
+
+
+def fill_seats(seats: list[str], players: int) -> list[str]:
+    """The seats given, then random bots for the rest."""
+    if len(seats) > players:
+        raise typer.BadParameter(f"{len(seats)} seats for {players} players", param_hint="--seat")
+    return [*seats, *["random"] * (players - len(seats))]
+
+
+def players_of(program: Program, players: int | None) -> int:
+    span = program.game.game.players
+    chosen = players if players is not None else span.min
+    if not span.min <= chosen <= span.max:
+        raise typer.BadParameter(f"{program.game.game.title} is for {span.min}–{span.max} players",
+                                 param_hint="--players")
+    return chosen

@@ -1,0 +1,77 @@
+"""`gamesmith simulate PACK`: many bot games in parallel, summarised."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from gamesmith.commands.packs import fill_seats, load, players_of
+from runtime.errors import RuleError
+from runtime.simulate import simulate as run_simulation
+
+
+def simulate(
+    pack: Annotated[Path, typer.Argument(help="content pack")],
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="master seed: each game's seed derives from it")] = 1,
+    workers: Annotated[int | None, typer.Option(help="processes (default: one per CPU)")] = None,
+    seat: Annotated[list[str], typer.Option(
+        "--seat", help="random, heuristic, mcts[:N] or scripted:FILE; once per seat")] = [],  # noqa: B006
+    format: Annotated[str, typer.Option("--format", "-f", help="text or json")] = "text",
+) -> None:
+    """Win rates with 95% intervals, first-player advantage, game length, card plays."""
+    if format not in ("text", "json"):
+        raise typer.BadParameter("choose text or json", param_hint="--format")
+    program = load(pack)
+    count = players_of(program, players)
+    seats = fill_seats(list(seat), count)
+    jobs = workers if workers is not None else (os.cpu_count() or 1)
+    console = Console(stderr=True)
+    try:
+        if sys.stderr.isatty():
+            columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                       TimeRemainingColumn())
+            with Progress(*columns, console=console, transient=True) as bar:
+                task = bar.add_task("games", total=games)
+                report = run_simulation(pack, program, count, games, seed, seats, jobs,
+                                        lambda done: bar.update(task, completed=done))
+        else:
+            report = run_simulation(pack, program, count, games, seed, seats, jobs)
+    except RuleError as err:
+        console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(1) from None
+    data = report.to_json()
+    if format == "json":
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return
+    _text(Console(), data)
+
+
+def _text(out: Console, data: dict) -> None:
+    out.print(f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, seed {data['seed']}")
+    seats = Table("seat", "agent", "wins", "win rate", "95% interval")
+    for s in data["seats"]:
+        lo, hi = s["ci95"]
+        seats.add_row(str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.1%}", f"{lo:.1%}–{hi:.1%}")
+    out.print(seats)
+    fpa = data["first_player_advantage"]
+    lo, hi = fpa["ci95"]
+    out.print(f"First player: {fpa['win_rate']:.1%} against a fair {fpa['fair_share']:.1%} "
+              f"(advantage {fpa['advantage']:+.1%}, 95% {lo:+.1%} to {hi:+.1%})")
+    length = data["length_turns"]
+    out.print(f"Length: mean {length['mean']:.1f} turns, median {length['median']:g} "
+              f"(range {length['min']}–{length['max']}); {data['decisions_per_game']:.0f} decisions a game")
+    out.print(f"Games that hit the turn cap: {data['turn_cap_hit']}; ended with no winner: {data['no_winner']}")
+    cards = Table("card", "played", "per game", "abilities used")
+    for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
+        cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))
+    out.print(cards)

@@ -1,0 +1,40 @@
+"""How good a position is for a seat, by the weights the rules' `evaluation:` declares.
+
+A score is the weighted sum of the named values for the seat, less the best opponent's;
+a finished game scores a win or a loss outright. Without weights, cards in hand count.
+"""
+
+from __future__ import annotations
+
+import math
+
+from runtime.machine import Machine
+
+WIN = 1000.0
+
+
+def weights(program) -> dict[str, float]:
+    return dict(program.rules.evaluation) or {"hand": 1.0}
+
+
+def raw(m: Machine, seat: int, table: dict[str, float]) -> float:
+    return sum(w * float(m.value(name, seat) or 0) for name, w in table.items())
+
+
+def scores(m: Machine, table: dict[str, float]) -> list[float]:
+    """Each seat's score relative to the best of the others."""
+    st = m.state
+    players = st["players"]
+    if st["result"] is not None:
+        winners = st["result"]["winners"]
+        if not winners:
+            return [0.0] * players
+        return [WIN if s in winners else -WIN for s in range(players)]
+    values = [raw(m, s, table) for s in range(players)]
+    return [v - max(values[:s] + values[s + 1 :], default=0.0) for s, v in enumerate(values)]
+
+
+def rewards(m: Machine, table: dict[str, float], scale: float = 4.0) -> list[float]:
+    """Scores squashed into [0, 1] per seat (1 a win, 0 a loss), for tree search."""
+    return [0.5 + 0.5 * math.tanh(s / scale) if abs(s) < WIN else (1.0 if s > 0 else 0.0)
+            for s in scores(m, table)]

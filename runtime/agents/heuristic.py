@@ -1,0 +1,42 @@
+"""The heuristic agent: a one-step look-ahead scored by the content's evaluation.
+
+For each option it takes one sample of what it cannot see, plays the option, lets the
+other seats answer at random while the turn lasts, and scores the result; the best wins.
+"""
+
+from __future__ import annotations
+
+from runtime.agents.evaluation import scores, weights
+from runtime.machine import Machine
+from runtime.rng import Rng
+from runtime.state import copy_state
+from runtime.views import determinise
+
+_HORIZON = 60  # decisions of other seats played out before scoring
+
+
+class HeuristicAgent:
+    name = "heuristic"
+    uses_view = True
+
+    def __init__(self, program):
+        self.program = program
+        self.weights = weights(program)
+
+    def choose(self, view: dict, decision: dict, rng: Rng) -> int:
+        seat = view["seat"]
+        sample = determinise(self.program, view, rng)
+        best, best_score = 0, float("-inf")
+        for index in range(len(decision["options"])):
+            m = Machine(self.program, copy_state(sample))
+            turn = m.state["turns"]
+            m.answer(index)
+            steps = 0
+            while (not m.over and m.decision["seat"] != seat and m.state["turns"] == turn
+                   and steps < _HORIZON):
+                m.answer(rng.below(len(m.decision["options"])))
+                steps += 1
+            score = scores(m, self.weights)[seat]
+            if score > best_score:
+                best, best_score = index, score
+        return best

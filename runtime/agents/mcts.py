@@ -1,0 +1,97 @@
+"""Monte-Carlo tree search over determinised samples (information-set MCTS).
+
+Each iteration samples what the seat cannot see from its view, walks the tree by UCB1
+(each node scored for the seat deciding there; children counted as available only when
+their option exists in the sample), adds one node, plays on at random for a bounded depth
+and backs up per-seat rewards (a win 1, a loss 0, an unfinished game its evaluation).
+Options are matched across samples by their stable `key`. It never sees the true state.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from runtime.agents.evaluation import rewards, weights
+from runtime.machine import Machine
+from runtime.rng import Rng
+from runtime.views import determinise
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class MctsAgent:
+    name = "mcts"
+    uses_view = True
+
+    def __init__(self, program, iterations: int = 200, seconds: float | None = None,
+                 depth: int = 10, exploration: float = 0.7):
+        self.program = program
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.exploration = exploration
+        self.weights = weights(program)
+
+    def choose(self, view: dict, decision: dict, rng: Rng) -> int:
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            self._iterate(root, view, rng)
+            done += 1
+        keys = [o["key"] for o in decision["options"]]
+        visits = [root.children[k].visits if k in root.children else -1 for k in keys]
+        return max(range(len(keys)), key=lambda i: visits[i])
+
+    def _iterate(self, root: _Node, view: dict, rng: Rng) -> None:
+        m = Machine(self.program, determinise(self.program, view, rng))
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while not m.over:
+            decision = m.decision
+            keys = _first_keys(decision["options"])
+            seat = decision["seat"]
+            untried = [k for k in keys if k not in node.children]
+            if untried:
+                key = untried[rng.below(len(untried))]
+                child = node.children[key] = _Node()
+                child.available = 1
+                path.append((child, seat))
+                m.answer(keys[key])
+                break
+            for key in keys:
+                node.children[key].available += 1
+            key = max(keys, key=lambda k: self._ucb(node.children[k], seat))
+            node = node.children[key]
+            path.append((node, seat))
+            m.answer(keys[key])
+        for _ in range(self.depth):
+            if m.over:
+                break
+            m.answer(rng.below(len(m.decision["options"])))
+        reward = rewards(m, self.weights)
+        for node, seat in path:
+            node.visits += 1
+            node.total += reward[seat]
+
+    def _ucb(self, node: _Node, seat: int) -> float:
+        if node.visits == 0:
+            return math.inf
+        return node.total / node.visits + self.exploration * math.sqrt(math.log(node.available) / node.visits)
+
+
+def _first_keys(options: list[dict]) -> dict[str, int]:
+    """Each distinct option key and the index of its first option."""
+    keys: dict[str, int] = {}
+    for i, option in enumerate(options):
+        keys.setdefault(option["key"], i)
+    return keys

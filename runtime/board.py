@@ -1,0 +1,177 @@
+"""Pieces on a board, on `compiler.geometry`: each seat's figure, spawned pieces, terrain
+placed during play and cards dealt onto cells.
+
+The board is the first scenario's (by id) with a landscape, else the first landscape that is
+not a tile. `state["pieces"]` lists `[card id, seat or None, column, row, health]` (a seat's
+figure has its card None until placed from one); `state["terrain"]` the terrain placed in
+play, `[terrain id, column, row]`; `state["cells"]` maps a card instance dealt onto the board
+to its cell. Seats are found on the board through their figures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.geometry import (
+    Board,
+    Notation,
+    board_from_landscape,
+    board_from_scenario,
+    format_cell,
+)
+from compiler.geometry.build import area_or_empty, cell_or_none, piece_of
+from compiler.language.documents import Placement
+from runtime.errors import RuleError
+from runtime.frames import ask
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+Cell = tuple[int, int]
+
+
+def base_board(m: Machine) -> tuple[Board, Notation]:
+    program = m.program
+    found = program.cache.get("board")
+    if found is None:
+        game = program.game
+        board, notation = None, Notation()
+        for scenario in sorted(game.scenarios.values(), key=lambda s: s.id):
+            board = board_from_scenario(scenario, game.landscapes, game.terrain)
+            if board is not None:
+                notation = Notation.of(game.landscapes[scenario.landscape].grid)
+                break
+        if board is None:
+            for landscape in sorted(game.landscapes.values(), key=lambda x: x.id):
+                if not landscape.tile:
+                    board = board_from_landscape(landscape, game.landscapes, game.terrain)
+                    notation = Notation.of(landscape.grid)
+                    break
+        if board is None:
+            raise RuleError("this game has no board: add a landscape (or a scenario with one)")
+        found = program.cache["board"] = (board, notation)
+    return found
+
+
+def board(m: Machine) -> tuple[Board, Notation]:
+    """The board with the terrain placed so far in play."""
+    base, notation = base_board(m)
+    placed = m.state.get("terrain")
+    if not placed:
+        return base, notation
+    key = ("board", tuple(map(tuple, placed)))
+    cache = m.program.cache
+    if key not in cache:
+        terrain = m.program.game.terrain
+        pieces = [piece_of(Placement.model_validate({"piece": t, "at": format_cell((c, r), notation)}),
+                           terrain.get(t), notation) for t, c, r in placed]
+        cache[key] = base.extended(pieces=[p for p in pieces if p is not None])
+    return cache[key], notation
+
+
+def pieces(m: Machine) -> list[list]:
+    return m.state.setdefault("pieces", [])
+
+
+def figure(m: Machine, seat: int) -> list | None:
+    """The piece standing for `seat`, if it is on the board."""
+    return next((p for p in pieces(m) if p[1] == seat and p[2] is not None), None)
+
+
+def cell_of(piece: list) -> Cell:
+    return piece[2], piece[3]
+
+
+def occupied(m: Machine) -> set[Cell]:
+    return {cell_of(p) for p in pieces(m) if p[2] is not None}
+
+
+def named_cells(m: Machine, at: list[str], area: str | None) -> list[Cell]:
+    b, notation = board(m)
+    cells = [c for c in (cell_or_none(text, notation) for text in at) if c is not None]
+    for text in at:
+        if ":" in text:
+            cells += sorted(area_or_empty([text], notation))
+    if area is not None:
+        if area not in b.areas:
+            raise RuleError(f"the board has no area '{area}' (areas: {', '.join(b.areas) or 'none'})")
+        cells += sorted(b.areas[area])
+    return list(dict.fromkeys(c for c in cells if c in b.cells))
+
+
+def free(m: Machine, cells: list[Cell]) -> list[Cell]:
+    b, _ = board(m)
+    taken = occupied(m)
+    return [c for c in cells if b.passable(c) and c not in taken]
+
+
+def distance(m: Machine, a: Cell, b: Cell) -> int:
+    board_, _ = board(m)
+    if board_.movement == "eight-way":
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell], prompt: str):
+    """The cell chosen (kept in `local[slot]`), or the decision to make first."""
+    if slot in local:
+        return tuple(local[slot])
+    if local.get("asking") == slot and "ans" in local:
+        del local["asking"]
+        local[slot] = local.pop("ans")["cell"]
+        return tuple(local[slot])
+    if len(cells) == 1:
+        local[slot] = list(cells[0])
+        return cells[0]
+    _, notation = board(m)
+    local["asking"] = slot
+    options = [{"label": format_cell(c, notation), "key": "cell:" + format_cell(c, notation), "cell": list(c)}
+               for c in cells]
+    return ask(chooser, "cell", prompt, options)
+
+
+def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
+    """Walk a piece along a cheapest path towards the nearest goal cell, spending `steps`."""
+    b, _ = board(m)
+    start = cell_of(piece)
+    blocked = occupied(m) - {start}
+    best = None
+    for target in sorted(goal):
+        path = b.shortest_path(start, target)
+        if path is not None and (best is None or len(path) < len(best)):
+            best = path
+    if best is None:
+        return
+    if stop_next_to:
+        best = best[:-1]
+    spent = 0
+    for cell in best[1:]:
+        spent += b.movement_cost(cell)
+        if spent > steps or cell in blocked or not b.passable(cell):
+            break
+        piece[2], piece[3] = cell
+
+
+def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
+    """Seats picked by a board selector, through their figures (ties stay for the caller)."""
+    me = ctx.get("self", m.state["active"])
+    mine = figure(m, me)
+    others = [(s, figure(m, s)) for s in m.seats_from(me) if s != me]
+    others = [(s, f) for s, f in others if f is not None]
+    if mine is None:
+        return []
+    here = cell_of(mine)
+    far = {s: distance(m, here, cell_of(f)) for s, f in others}
+    if selector in ("closest", "farthest") and far:
+        best = (min if selector == "closest" else max)(far.values())
+        return [s for s in far if far[s] == best]
+    if selector == "adjacent":
+        return [s for s in far if far[s] == 1]
+    if selector == "in-range":
+        return [s for s in far if far[s] <= int(ctx.get("range") or 1)]
+    if selector == "adjacent-attacker":
+        attacker = ctx.get("attacker")
+        return [attacker] if attacker in far and far[attacker] == 1 else []
+    if selector in ("closest", "farthest"):
+        return []
+    raise RuleError(f"the selector '{selector}' is not supported by the runtime's board yet")

@@ -1,0 +1,94 @@
+"""Win, loss and end conditions, checked after every effect and every finished step.
+
+`who` says which seats a condition is tested for: `self` and `all` test every seat still in
+the game, `active` only the seat whose turn it is, `party` tests once and the whole table
+shares the outcome. A seat meeting a loss condition is out; when one seat is left it wins.
+An end condition (or the last round) ends the game: `end-of-game` fires, then the ranking
+(if any) places the seats and its first place wins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.frames import handler
+from runtime.windows import window
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def _tested(m: Machine, who: str) -> list[int]:
+    st = m.state
+    if who in ("active", "party"):
+        return [st["active"]]
+    return [s for s in range(st["players"]) if not st["out"][s]]
+
+
+def check(m: Machine) -> bool:
+    """Apply the conditions; True if the game ended (or began ending) because of them."""
+    st = m.state
+    if st["result"] is not None or st.get("ending"):
+        return False
+    rules = m.program.rules
+    for cond in rules.win:
+        seats = [s for s in _tested(m, cond.who) if m.holds(cond.if_, s)]
+        if seats:
+            if cond.who == "party":
+                seats = [s for s in range(st["players"]) if not st["out"][s]]
+            finish(m, seats, cond.text or "a win condition is met")
+            return True
+    for cond in rules.lose:
+        seats = [s for s in _tested(m, cond.who) if m.holds(cond.if_, s)]
+        if not seats:
+            continue
+        if cond.who == "party":
+            finish(m, [], cond.text or "the party lost")
+            return True
+        for s in seats:
+            st["out"][s] = True
+            m.emit("out", seat=s, reason=cond.text or "")
+    left = [s for s in range(st["players"]) if not st["out"][s]]
+    if len(left) < st["players"] and len(left) <= 1:
+        finish(m, left, "every other seat is out")
+        return True
+    for cond in rules.end:
+        if m.holds(cond.if_, st["active"]):
+            end_game(m, cond.text or "an end condition is met")
+            return True
+    return False
+
+
+def finish(m: Machine, winners: list[int], reason: str) -> None:
+    m.state["result"] = {"winners": sorted(winners), "reason": reason}
+    m.emit("result", winners=sorted(winners), reason=reason)
+
+
+def end_game(m: Machine, reason: str) -> None:
+    """End the game now: drop pending work, fire `end-of-game`, then rank the seats."""
+    st = m.state
+    st["ending"] = reason
+    st["decision"] = None
+    ctx = {"self": st["active"]}
+    # in place: the machine holds this very list
+    st["stack"][:] = [{"h": "rank", "ctx": ctx, "l": {}}, window("end-of-game", ctx)]
+
+
+@handler("rank")
+def rank(m: Machine, frame: dict):
+    st = m.state
+    ranking = m.program.rules.ranking
+    seats = [s for s in range(st["players"]) if not st["out"][s]]
+    if ranking is None or not seats:
+        finish(m, [], st["ending"])
+        return None
+    for key in ranking.by:
+        values = {s: m.value(key.value, s) for s in seats}
+        best = max(values.values()) if key.order == "highest" else min(values.values())
+        seats = [s for s in seats if values[s] == best]
+        if len(seats) == 1:
+            break
+    if len(seats) > 1 and ranking.ties != "share":
+        seats = [min(seats)] if ranking.ties == "earlier-seat" else [max(seats)]
+    finish(m, seats, st["ending"])
+    return None

@@ -1,0 +1,150 @@
+"""Expression environments: what a name means for a seat, a card and the effect being resolved.
+
+`Env(machine, seat, ctx, card)` is the mapping compiled expressions read. Each name is
+looked up in a table built once per program: a card field (when a card is considered), a
+derived count, a seat or game variable, or a built-in (`round`, `hand`, `is_active`…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from compiler.language.names import BUILTIN_NAMES
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+    from runtime.program import Program
+
+Resolver = Callable[["Env"], Any]
+
+
+class Env:
+    """The names of one evaluation; `card` is an instance when a card is being considered."""
+
+    __slots__ = ("m", "seat", "ctx", "card")
+
+    def __init__(self, m: Machine, seat: int | None, ctx: dict | None = None, card: int | None = None):
+        self.m = m
+        self.seat = seat
+        self.ctx = ctx or {}
+        self.card = card
+
+    def __getitem__(self, name: str) -> Any:
+        return self.m.program.resolvers[name](self)
+
+
+class Items:
+    """`has('x')`: an item the seat gained, or a card `x` in one of the seat's zones."""
+
+    __slots__ = ("env",)
+
+    def __init__(self, env: Env):
+        self.env = env
+
+    def __contains__(self, item: str) -> bool:
+        m, seat = self.env.m, self.env.seat
+        if seat is None:
+            return any(item in held for held in m.state["items"])
+        if item in m.state["items"][seat]:
+            return True
+        ids = m.state["ids"]
+        return any(ids[i] == item for key in m.seat_keys[seat] for i in m.state["zones"][key])
+
+
+def _zone_size(zone: str) -> Resolver:
+    def size(e: Env) -> int:
+        zones = e.m.state["zones"]
+        return len(zones.get(zone) or zones.get(f"{zone}:{e.seat}") or ())
+
+    return size
+
+
+def _ctx(name: str, default: Any = 0) -> Resolver:
+    return lambda e: e.ctx.get(name, default)
+
+
+_BUILTINS: dict[str, Resolver] = {
+    "players": lambda e: e.m.state["players"],
+    "round": lambda e: e.m.state["round"],
+    "turn": lambda e: e.m.state["taken"][e.m.state["active"]] + 1,
+    "actions": lambda e: e.m.state["actions"],
+    "hand": _zone_size("hand"),
+    "deck": _zone_size("draw"),
+    "discard": _zone_size("discard"),
+    "roll": lambda e: e.m.state["roll"],
+    "successes": lambda e: e.m.state["successes"],
+    "first_round": lambda e: e.m.state["round"] == 1,
+    "is_active": lambda e: e.seat == e.m.state["active"],
+    "paired": lambda e: e.seat is not None and e.m.state["partner"][e.seat] is not None,
+}
+
+
+def build_resolvers(program: Program) -> dict[str, Resolver]:
+    """The name table of a program: every name its expressions may use."""
+    table: dict[str, Resolver] = {}
+    for name in BUILTIN_NAMES:
+        # Names for boards and foes (distance, health…) are given by the effect being resolved.
+        table[name] = _BUILTINS.get(name) or _ctx(name)
+    for name, var in program.variables.items():
+        if var.counts is not None:
+            table[name] = _count(name, var)
+        elif var.per == "game":
+            table[name] = lambda e, n=name: e.m.state["gv"][n]
+        else:
+            table[name] = _seat_variable(name)
+    for name in program.card_field_names:
+        table[name] = _card_field(name, table.get(name))
+    table["flags"] = lambda e: e.m.state["flags"]
+    table["items"] = Items
+    return table
+
+
+def _seat_variable(name: str) -> Resolver:
+    def value(e: Env) -> Any:
+        if e.seat is None:
+            return e.m.program.variables[name].initial
+        return e.m.state["sv"][e.seat][name]
+
+    return value
+
+
+def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
+    def value(e: Env) -> Any:
+        if e.card is not None:
+            fields = e.m.program.fields[e.m.state["ids"][e.card]]
+            if name in fields:
+                return fields[name]
+        return otherwise(e) if otherwise else None
+
+    return value
+
+
+def _count(name: str, var) -> Resolver:
+    spec = var.counts
+    want_down = None if spec.face is None else spec.face == "down"
+
+    def count(e: Env) -> int:
+        m = e.m
+        zone = m.program.zone(spec.zone)
+        if not zone.per_seat:
+            keys = [zone.id]
+        elif var.per == "game" or e.seat is None:
+            keys = [f"{zone.id}:{s}" for s in range(m.state["players"])]
+        else:
+            keys = [f"{zone.id}:{e.seat}"]
+        st = m.state
+        down, ids = st["down"], st["ids"]
+        table = None if spec.if_ is None else m.program.card_table(spec.if_)
+        total = 0
+        for key in keys:
+            for inst in st["zones"][key]:
+                if want_down is not None and bool(down[inst]) != want_down:
+                    continue
+                if table is not None:
+                    total += table[ids[inst]]
+                elif spec.if_ is None or m.card_matches(spec.if_, inst, m.key_owner[key]):
+                    total += 1
+        return total
+
+    return count

@@ -1,0 +1,52 @@
+"""The vocabulary of the stack machine: frames, what a handler returns, and decisions.
+
+A frame is a dict naming its handler (`h`), the context it runs in (`ctx`: the seats and
+cards the effect refers to) and its own working values (`l`). A handler returns:
+
+- `None`: it is finished and its frame is removed;
+- `Call(frames)`: run these frames first (the first listed runs first), then call it again;
+- `Tail(frames)`: it is finished and these frames take its place;
+- an `ask(...)` decision: the seat named must choose; the option lands in `l["ans"]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[[Any, dict], Any]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(name: str) -> Callable[[Handler], Handler]:
+    """Register a frame handler under `name`."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+class Call:
+    __slots__ = ("frames",)
+
+    def __init__(self, *frames: dict):
+        self.frames = frames
+
+
+class Tail:
+    __slots__ = ("frames",)
+
+    def __init__(self, *frames: dict):
+        self.frames = frames
+
+
+def ask(seat: int, kind: str, prompt: str, options: list[dict]) -> dict:
+    """A decision: `options` are dicts with a `label` for people and a stable `key`."""
+    return {"seat": seat, "kind": kind, "prompt": prompt, "options": options}
+
+
+def fx(lid: int | None, ctx: dict) -> dict:
+    """A frame running an effect list (by number) in `ctx`."""
+    return {"h": "fx", "e": lid, "i": 0, "ctx": ctx}

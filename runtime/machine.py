@@ -1,0 +1,200 @@
+"""The interpreter: a stack machine whose every frame is plain data in the state.
+
+The machine runs the top frame's handler (see `runtime.frames`) until a decision is
+pending or the game is over. Decisions with a single option are taken at once and never
+reach an agent; the win, loss and end conditions are checked whenever a step finishes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+# conditions, effects, turns and windows register their frame handlers when imported
+from runtime import conditions, effects, rng, turns, windows  # noqa: F401
+from runtime.env import Env
+from runtime.errors import RuleError
+from runtime.frames import HANDLERS, Call, Tail
+from runtime.program import Program
+from runtime.state import empty_state
+
+
+class Machine:
+    """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
+    Counter, or None) counts cards played and abilities used."""
+
+    def __init__(self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None):
+        self.program = program
+        self.state = state
+        self.log = log
+        self.stats = stats
+        self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
+        self.checks = bool(program.rules.win or program.rules.lose or program.rules.end)
+
+    # -- starting a game ----------------------------------------------------------------
+
+    @classmethod
+    def start(cls, program: Program, players: int, seed: int, log: list | None = None,
+              stats: Counter | None = None, variables: dict[str, Any] | None = None) -> Machine:
+        """A new game of `players` seats from `seed`, run to its first decision."""
+        lo, hi = program.game.game.players.min, program.game.game.players.max
+        if not lo <= players <= hi:
+            raise RuleError(f"{program.game.game.title} is for {lo}–{hi} players, not {players}")
+        game_vars = {n: v.initial for n, v in program.variables.items() if v.per == "game" and v.counts is None}
+        seat_vars = {n: v.initial for n, v in program.variables.items() if v.per != "game" and v.counts is None}
+        for name, value in (variables or {}).items():
+            if name in game_vars:
+                game_vars[name] = value
+            elif name in seat_vars:
+                seat_vars[name] = value
+            else:
+                raise RuleError(f"no variable '{name}' to set (variables: {', '.join(program.variables)})")
+        state = empty_state(players, seed, game_vars)
+        state["sv"] = [dict(seat_vars) for _ in range(players)]
+        keys, cards = program.layout(players)
+        state["zones"] = {key: [] for key in keys}
+        m = cls(program, state, log, stats)
+        for card_id, key in cards:
+            inst = len(state["ids"])
+            state["ids"].append(card_id)
+            state["down"].append(int(m.key_zone[key].down))
+            state["flipped"].append(0)
+            state["loc"].append(key)
+            state["zones"][key].append(inst)
+        state["stack"].append({"h": "game", "ctx": {"self": 0}, "l": {}})
+        m.run()
+        return m
+
+    # -- running ------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> dict | None:
+        return self.state["decision"]
+
+    @property
+    def over(self) -> bool:
+        return self.state["result"] is not None
+
+    def run(self) -> None:
+        """Advance until a decision is pending or the game is over."""
+        st = self.state
+        stack = st["stack"]
+        while stack and st["decision"] is None and st["result"] is None:
+            top = len(stack) - 1
+            frame = stack[top]
+            result = HANDLERS[frame["h"]](self, frame)
+            if result is None:
+                if top < len(stack) and stack[top] is frame:  # unless the game's end replaced it
+                    del stack[top]
+                if self.checks:
+                    self.check_end()
+            elif type(result) is Call:
+                stack.extend(reversed(result.frames))
+            elif type(result) is Tail:
+                del stack[top]
+                stack.extend(reversed(result.frames))
+            elif type(result) is dict:
+                options = result["options"]
+                if not options:
+                    raise RuleError(f"a decision with no options: {result['prompt']}")
+                if len(options) == 1:
+                    # the asking frame is on top (an op may have pushed its own frame)
+                    stack[-1].setdefault("l", {})["ans"] = options[0]
+                else:
+                    st["decision"] = result
+        if not stack and st["result"] is None:
+            st["result"] = {"winners": [], "reason": "no more to do"}
+
+    def answer(self, index: int) -> None:
+        """Take option `index` of the pending decision and run on to the next one."""
+        st = self.state
+        decision = st["decision"]
+        if decision is None:
+            raise RuleError("no decision is pending")
+        options = decision["options"]
+        if not 0 <= index < len(options):
+            raise RuleError(f"option {index} is out of range (0–{len(options) - 1})")
+        st["decision"] = None
+        st["stack"][-1].setdefault("l", {})["ans"] = options[index]
+        self.run()
+
+    def check_end(self) -> bool:
+        """Apply the win, loss and end conditions; True if the game ended because of them."""
+        return conditions.check(self)
+
+    # -- expressions --------------------------------------------------------------------
+
+    def env(self, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Env:
+        return Env(self, seat, ctx, card)
+
+    def value(self, source: Any, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Any:
+        """An amount: a number as is, an expression evaluated for the seat (and card)."""
+        if type(source) is not str:
+            return source
+        return self.evaluate(source, seat, ctx, card)
+
+    def evaluate(self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Any:
+        try:
+            return self.program.expr(source).evaluate(Env(self, seat, ctx, card))
+        except Exception as exc:  # EvaluationError, or a name the content never declared
+            raise RuleError(str(exc), where=f"expression {source!r}") from None
+
+    def holds(self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None) -> bool:
+        return source is None or bool(self.evaluate(source, seat, ctx, card))
+
+    def card_matches(self, source: str | None, inst: int, seat: int | None, ctx: dict | None = None) -> bool:
+        """Whether card `inst` meets a condition on cards (looked up when it reads fields only)."""
+        if source is None:
+            return True
+        table = self.program.card_table(source)
+        if table is not None:
+            return table[self.state["ids"][inst]]
+        return bool(self.evaluate(source, seat, ctx, inst))
+
+    # -- chance -------------------------------------------------------------------------
+
+    def below(self, n: int) -> int:
+        return rng.below(self.state, n)
+
+    def shuffle(self, items: list) -> None:
+        rng.shuffle(self.state, items)
+
+    def emit(self, event: str, **data: Any) -> None:
+        """Log an event (when logging); one naming a `card` lists the seats that may see it."""
+        if self.log is not None:
+            card = data.get("card")
+            if card is not None and "seen" not in data:
+                data["seen"] = self.seen(card)
+            self.log.append({"e": event, **data})
+
+    def seen(self, inst: int, *where: tuple[str, int]) -> list[int]:
+        """The seats that may see which card `inst` is, now or at (zone key, face down) places."""
+        from runtime.zones import visible
+
+        return [s for s in range(self.state["players"])
+                if visible(self, inst, s) or any(visible(self, inst, s, k, d) for k, d in where)]
+
+    def count(self, what: str, card_id: str) -> None:
+        if self.stats is not None:
+            self.stats[(what, card_id)] += 1
+
+    # -- seats --------------------------------------------------------------------------
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Every seat still in the game, in turn order, starting with `seat`."""
+        order = self.state["order"]
+        out = self.state["out"]
+        start = order.index(seat) if seat in order else 0
+        ring = order[start:] + order[:start]
+        return [s for s in ring if not out[s]]
+
+    def owner(self, inst: int) -> int | None:
+        return self.key_owner[self.state["loc"][inst]]
+
+    def key(self, zone_id: str, seat: int | None) -> str:
+        zone = self.program.zone(zone_id)
+        if not zone.per_seat:
+            return zone.id
+        if seat is None:
+            raise RuleError(f"zone '{zone_id}' belongs to a seat, but no seat is named")
+        return f"{zone.id}:{seat}"

@@ -1,0 +1,204 @@
+"""Board ops: move, push, place, place-terrain, approach, scatter, spawn, damage-near."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.board import (
+    ask_cell,
+    board,
+    cell_of,
+    distance,
+    figure,
+    free,
+    named_cells,
+    occupied,
+    pieces,
+    step_towards,
+)
+from runtime.frames import Tail, fx
+from runtime.ops import amount, implements
+from runtime.ops.variables import read, write
+from runtime.selectors import resolve
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def _around(m: Machine, cell) -> list:
+    b, _ = board(m)
+    return list(b.neighbours(cell))
+
+
+@implements("place")
+def place(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        if str(seat) in local.setdefault("placed", {}):
+            continue
+        cells = named_cells(m, p.at, p.area)
+        if p.behind is not None:
+            near = resolve(m, ctx, p.behind, local, slot="behind")
+            if type(near) is dict:
+                return near
+            cells += [c for s in near if figure(m, s) for c in _around(m, cell_of(figure(m, s)))]
+        # a seat places its own figure; anything else is placed by the seat the effect is for
+        cell = ask_cell(m, local, f"cell{seat}", seat, free(m, cells), "Where does your figure go?")
+        if type(cell) is dict:
+            return cell
+        piece = figure(m, seat)
+        if piece is None:
+            pieces(m).append([None, seat, cell[0], cell[1], None])
+        else:
+            piece[2], piece[3] = cell
+        local["placed"][str(seat)] = list(cell)
+    return None
+
+
+def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | None):
+    """The cells a move heads for, and whether it stops next to them (a piece) or in them."""
+    if area is not None:
+        return set(named_cells(m, [], area)), False
+    seats = resolve(m, ctx, towards, local, slot="towards")
+    if type(seats) is dict:
+        return seats, False
+    return {cell_of(figure(m, s)) for s in seats if figure(m, s)}, True
+
+
+@implements("move")
+def move(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    steps = int(amount(m, ctx, p.distance))
+    for seat in seats:
+        piece = figure(m, seat)
+        if piece is None or str(seat) in local.setdefault("moved", {}):
+            continue
+        if p.towards is not None or p.area is not None:
+            goal, next_to = _goal(m, ctx, local, p.towards, p.area)
+            if type(goal) is dict:
+                return goal
+            step_towards(m, piece, goal, steps, next_to)
+        else:
+            b, _ = board(m)
+            reach = b.distances_from(cell_of(piece))
+            taken = occupied(m) - {cell_of(piece)}
+            cells = sorted(c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c))
+            cell = ask_cell(m, local, f"cell{seat}", seat, cells, "Move where?")
+            if type(cell) is dict:
+                return cell
+            piece[2], piece[3] = cell
+        local["moved"][str(seat)] = True
+        m.emit("move-piece", seat=seat, cell=[piece[2], piece[3]])
+    return None
+
+
+@implements("approach")
+def approach(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    goal, next_to = _goal(m, ctx, local, p.towards, p.area)
+    if type(goal) is dict:
+        return goal
+    arrived = False
+    for seat in seats:
+        piece = figure(m, seat)
+        if piece is None:
+            continue
+        step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
+        here = cell_of(piece)
+        arrived = arrived or (any(distance(m, here, g) <= 1 for g in goal) if next_to else here in goal)
+    branch = p.then if arrived else p.else_
+    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+
+
+@implements("push")
+def push(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    source = figure(m, ctx["self"])
+    if source is None:
+        return None
+    b, _ = board(m)
+    for seat in seats:
+        piece = figure(m, seat)
+        if piece is None:
+            continue
+        dc = (piece[2] > source[2]) - (piece[2] < source[2])
+        dr = (piece[3] > source[3]) - (piece[3] < source[3])
+        for _ in range(int(amount(m, ctx, p.distance))):
+            nxt = (piece[2] + dc, piece[3] + dr)
+            if (dc, dr) == (0, 0) or not b.passable(nxt) or nxt in occupied(m) or b.has_wall(cell_of(piece), nxt):
+                break
+            piece[2], piece[3] = nxt
+    return None
+
+
+@implements("place-terrain")
+def place_terrain(m: Machine, ctx: dict, p, local: dict):
+    chooser = resolve(m, ctx, p.chosen_by, local, slot="chooser")
+    if type(chooser) is dict:
+        return chooser
+    cells = named_cells(m, p.at, p.area)
+    if not cells and chooser and figure(m, chooser[0]):
+        cells = _around(m, cell_of(figure(m, chooser[0])))
+    cell = ask_cell(m, local, "cell", chooser[0] if chooser else ctx["self"], free(m, cells), "Place it where?")
+    if type(cell) is dict:
+        return cell
+    m.state.setdefault("terrain", []).append([p.piece, cell[0], cell[1]])
+    return None
+
+
+@implements("scatter")
+def scatter(m: Machine, ctx: dict, p, local: dict):
+    from runtime.zones import move as move_card
+
+    cells = named_cells(m, [], p.area)
+    m.shuffle(cells)
+    source = m.key(p.from_, ctx.get("self"))
+    placed = m.state.setdefault("cells", {})
+    for cell in cells:
+        cards = m.state["zones"][source]
+        if not cards:
+            break
+        inst = cards[-1]
+        if move_card(m, inst, m.key("board", None), p.face):
+            placed[str(inst)] = list(cell)
+    return None
+
+
+@implements("spawn")
+def spawn(m: Machine, ctx: dict, p, local: dict):
+    cells = named_cells(m, p.at, p.area)
+    if p.next_to is not None:
+        near = resolve(m, ctx, p.next_to, local, slot="near")
+        if type(near) is dict:
+            return near
+        cells += [c for s in near if figure(m, s) for c in _around(m, cell_of(figure(m, s)))]
+    open_cells = free(m, cells)
+    health = m.program.fields.get(p.piece, {}).get("health")
+    for cell in open_cells[: int(amount(m, ctx, p.count))]:
+        pieces(m).append([p.piece, None, cell[0], cell[1], health])
+    return None
+
+
+@implements("damage-near")
+def damage_near(m: Machine, ctx: dict, p, local: dict):
+    area = named_cells(m, [], p.area)
+    n = int(amount(m, ctx, p.amount))
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    for piece in pieces(m):
+        if piece[2] is None or not any(distance(m, cell_of(piece), c) <= p.range for c in area):
+            continue
+        if piece[1] is not None and piece[1] in seats and "health" in m.program.variables:
+            write(m, "health", piece[1], read(m, "health", piece[1]) - n)
+        elif piece[1] is None and piece[4] is not None:
+            piece[4] -= n
+    return None

@@ -1,0 +1,317 @@
+"""Ops on cards and zones: draw, discard, steal, give, move-card, reveal, shuffle,
+search-deck, remove-from-game, pass-card, play-top."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.errors import RuleError
+from runtime.frames import Tail, fx
+from runtime.ops import amount, implements
+from runtime.picking import in_zone, pick
+from runtime.selectors import candidates, resolve
+from runtime.windows import window
+from runtime.zones import move, room, top
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def card_window(m: Machine, name: str, inst: int, seat: int | None) -> list[dict]:
+    """A frame firing `name` for one card, if that card (or a standing rule) waits on it."""
+    if name not in m.program.listened:
+        return []
+    return [window(name, {"self": seat, "card": inst})]
+
+
+def discard_key(m: Machine, seat: int | None) -> str:
+    return m.key("discard", seat)
+
+
+def per_seat(m: Machine, ctx: dict, local: dict, seats: list[int], step) -> object:
+    """Run `step(seat)` for each seat once; it returns frames to run later, or a decision."""
+    frames = local.setdefault("frames", [])
+    for seat in seats:
+        if seat in local.setdefault("done", []):
+            continue
+        result = step(seat)
+        if type(result) is dict:
+            return result
+        frames += result
+        local["done"].append(seat)
+    return Tail(*frames) if frames else None
+
+
+def own_card_first(m: Machine, ctx: dict, cards: list[int], card_id: str | None) -> list[int]:
+    """With `card:` naming the card whose ability runs, that very card comes first."""
+    mine = ctx.get("card")
+    if card_id is not None and mine is not None and mine in cards:
+        return [mine] + [c for c in cards if c != mine]
+    return cards
+
+
+# -- draw ---------------------------------------------------------------------------------
+
+
+@implements("draw")
+def draw(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    frames: list[dict] = []
+    for seat in seats:
+        source, dest = m.key(p.from_, seat), m.key(p.to, seat)
+        for _ in range(int(amount(m, ctx, p.count))):
+            inst = top(m, source)
+            if inst is None or not move(m, inst, dest):
+                break
+            frames += card_window(m, "on-draw", inst, seat)
+    return Tail(*frames) if frames else None
+
+
+# -- discard, steal, give, move ---------------------------------------------------------------
+
+
+def _discard_viable(m: Machine, ctx: dict, p) -> bool:
+    return any(in_zone(m, m.key(p.from_, s), s, None, ctx, p.card) for s in candidates(m, ctx, p.who))
+
+
+@implements("discard", viable=_discard_viable)
+def discard(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    count = int(amount(m, ctx, p.count))
+
+    def step(seat: int):
+        pool = own_card_first(m, ctx, in_zone(m, m.key(p.from_, seat), seat, None, ctx, p.card), p.card)
+        if p.card is not None:
+            pool = pool[:count]
+        picked = pick(m, local, seat, pool, count, p.random, "Choose a card to discard", seat)
+        if type(picked) is dict:
+            return picked
+        frames = []
+        for inst in picked:
+            if move(m, inst, discard_key(m, seat)):
+                frames += card_window(m, "on-discard", inst, seat)
+        return frames
+
+    return per_seat(m, ctx, local, seats, step)
+
+
+def _steal_viable(m: Machine, ctx: dict, p) -> bool:
+    return any(m.state["zones"][m.key(p.zone, s)] for s in candidates(m, ctx, p.from_) if s != ctx.get("self"))
+
+
+@implements("steal", viable=_steal_viable)
+def steal(m: Machine, ctx: dict, p, local: dict):
+    thief = ctx["self"]
+    seats = resolve(m, ctx, p.from_, local, exclude=(thief,), prompt="Steal from whom?")
+    if type(seats) is dict:
+        return seats
+    count = int(amount(m, ctx, p.count))
+
+    def step(seat: int):
+        pool = list(m.state["zones"][m.key(p.zone, seat)])
+        picked = pick(m, local, thief, pool, count, p.random, "Choose a card to take", seat)
+        if type(picked) is dict:
+            return picked
+        for inst in picked:
+            move(m, inst, m.key(p.to, thief))
+        m.emit("steal", seat=thief, victim=seat, cards=len(picked))
+        return []
+
+    return per_seat(m, ctx, local, seats, step)
+
+
+@implements("give")
+def give(m: Machine, ctx: dict, p, local: dict):
+    giver = ctx["self"]
+    seats = resolve(m, ctx, p.to, local, exclude=(giver,), prompt="Give to whom?")
+    if type(seats) is dict:
+        return seats
+    count = int(amount(m, ctx, p.count))
+
+    def step(seat: int):
+        pool = own_card_first(m, ctx, in_zone(m, m.key(p.zone, giver), giver, None, ctx, p.card), p.card)
+        picked = pick(m, local, giver, pool, count, p.random, "Choose a card to give", seat)
+        if type(picked) is dict:
+            return picked
+        for inst in picked:
+            move(m, inst, m.key(p.zone, seat))
+        return []
+
+    return per_seat(m, ctx, local, seats, step)
+
+
+def _move_pool(m: Machine, ctx: dict, p, seat: int) -> list[int]:
+    cards = in_zone(m, m.key(p.from_, seat), seat, p.matching, ctx, p.card)
+    return own_card_first(m, ctx, cards, p.card)
+
+
+def _move_viable(m: Machine, ctx: dict, p) -> bool:
+    return any(_move_pool(m, ctx, p, s) and room(m, m.key(p.to, s)) > 0
+               for s in candidates(m, ctx, p.who))
+
+
+@implements("move-card", viable=_move_viable)
+def move_card(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    count = int(amount(m, ctx, p.count))
+    # "each player moves a card" lets each seat choose its own; otherwise the acting seat chooses
+    each = p.who.startswith("each-")
+
+    def step(seat: int):
+        dest = m.key(p.to, seat)
+        pool = _move_pool(m, ctx, p, seat)
+        if p.card is not None:
+            pool = pool[:count]
+        chooser = seat if each else ctx.get("self")
+        picked = pick(m, local, chooser, pool, min(count, room(m, dest)), p.random,
+                      f"Choose a card for {m.key_zone[dest].name}", seat)
+        if type(picked) is dict:
+            return picked
+        frames = []
+        for inst in picked:
+            was_down = m.state["down"][inst]
+            if not move(m, inst, dest, p.face):
+                break
+            frames += _entered(m, inst, seat, dest, was_down)
+        return frames
+
+    return per_seat(m, ctx, local, seats, step)
+
+
+def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list[dict]:
+    """Windows for a card arriving in a zone: played (into play), discarded, revealed."""
+    zone = m.key_zone[dest]
+    frames = []
+    if zone.in_play:
+        frames += card_window(m, "on-play", inst, seat)
+    if zone.id == "discard":
+        frames += card_window(m, "on-discard", inst, seat)
+    if was_down and not m.state["down"][inst]:
+        frames += card_window(m, "on-reveal", inst, seat)
+    return frames
+
+
+# -- reveal, shuffle, search ---------------------------------------------------------------
+
+
+@implements("reveal")
+def reveal(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+
+    def step(seat: int):
+        face_down = in_zone(m, m.key(p.zone, seat), seat, None, ctx, p.card, face="down")
+        if p.all or p.card is not None:
+            picked = face_down if p.all else face_down[:1]
+        else:
+            picked = pick(m, local, seat, face_down, 1, False, "Choose a card to reveal", seat)
+            if type(picked) is dict:
+                return picked
+        frames = []
+        for inst in picked:
+            m.state["down"][inst] = 0
+            m.emit("reveal", card=inst, id=m.state["ids"][inst], seat=seat)
+            frames += card_window(m, "on-reveal", inst, seat)
+        return frames
+
+    return per_seat(m, ctx, local, seats, step)
+
+
+@implements("shuffle")
+def shuffle(m: Machine, ctx: dict, p, local: dict):
+    seat = ctx.get("self")
+    key = m.key(p.zone, seat)
+    if p.into is not None:
+        dest = m.key(p.into, seat)
+        for inst in list(m.state["zones"][key]):
+            move(m, inst, dest)
+        key = dest
+    m.shuffle(m.state["zones"][key])
+    m.emit("shuffle", zone=key)
+    return None
+
+
+def _search_viable(m: Machine, ctx: dict, p) -> bool:
+    return bool(in_zone(m, m.key(p.zone, ctx.get("self")), ctx.get("self"), p.matching, ctx))
+
+
+@implements("search-deck", viable=_search_viable)
+def search_deck(m: Machine, ctx: dict, p, local: dict):
+    seat = ctx["self"]
+    pool = in_zone(m, m.key(p.zone, seat), seat, p.matching, ctx)
+    count = int(amount(m, ctx, p.count))
+    picked = pick(m, local, seat, pool, count, False, "Choose a card to take")
+    if type(picked) is dict:
+        return picked
+    for inst in picked:
+        if move(m, inst, m.key(p.to, seat)) and p.discard_to is not None:
+            m.state["redirect"][str(inst)] = {"discard": p.discard_to}
+    return None
+
+
+# -- this card ----------------------------------------------------------------------------------
+
+
+def this_card(m: Machine, ctx: dict, card_id: str | None) -> int | None:
+    """The card an op means: the one whose ability runs, or the named card the seat holds."""
+    mine = ctx.get("card")
+    if card_id is None or (mine is not None and m.state["ids"][mine] == card_id):
+        return mine
+    seat = ctx.get("self")
+    keys = m.seat_keys[seat] if seat is not None else []
+    ids = m.state["ids"]
+    for key in (*keys, *(k for k, owner in m.key_owner.items() if owner is None)):
+        for inst in m.state["zones"][key]:
+            if ids[inst] == card_id:
+                return inst
+    return None
+
+
+@implements("remove-from-game")
+def remove_from_game(m: Machine, ctx: dict, p, local: dict):
+    inst = this_card(m, ctx, p.card)
+    if inst is not None:
+        move(m, inst, m.key("removed", None), "up")
+    return None
+
+
+@implements("pass-card")
+def pass_card(m: Machine, ctx: dict, p, local: dict):
+    inst = this_card(m, ctx, p.card)
+    if inst is None:
+        return None
+    holder = m.owner(inst)
+    seats = resolve(m, {**ctx, "self": holder if holder is not None else ctx.get("self")}, p.to, local)
+    if type(seats) is dict:
+        return seats
+    if seats:
+        zone = m.key_zone[m.state["loc"][inst]]
+        if not zone.per_seat:
+            raise RuleError(f"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat")
+        move(m, inst, m.key(zone.id, seats[0]), "down" if m.state["down"][inst] else "up")
+        m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
+    return None
+
+
+@implements("play-top")
+def play_top(m: Machine, ctx: dict, p, local: dict):
+    seat = ctx.get("self")
+    source, dest = m.key(p.zone, seat), m.key(p.to, seat)
+    frames = []
+    for _ in range(int(amount(m, ctx, p.count))):
+        inst = top(m, source)
+        if inst is None or not move(m, inst, dest, "up"):
+            break
+        card_id = m.state["ids"][inst]
+        for index in m.program.activated.get(card_id, ()):
+            ability = m.program.cards[card_id].abilities[index]
+            if m.holds(ability.if_, seat, ctx, inst):
+                frames.append(fx(m.program.lid(ability.do), {**ctx, "card": inst}))
+    return Tail(*frames) if frames else None

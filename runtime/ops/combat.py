@@ -1,0 +1,307 @@
+"""Ops of fights: damage, heal, attack, contest, defeat, status.
+
+A contest runs in steps kept in its working values: pick the defending seat (and card),
+fire `on-attacked` and `before-attack`, the attacker commits, the defender answers, the
+totals are compared, every committed card is spent, then `success` or `failure` runs and
+`after-attacked`, `on-defence-failed`/`on-defence-succeeded`, `after-attack` and
+`on-hit`/`on-miss` fire. Committing is one decision: how many cards of each kind from
+each zone the side may use (one option per combination, or card by card when the
+combinations are too many).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from runtime.errors import RuleError
+from runtime.frames import Call, Tail, ask, fx
+from runtime.ops import amount, implements
+from runtime.ops.variables import read, write
+from runtime.picking import in_zone, pick
+from runtime.selectors import candidates, resolve
+from runtime.windows import window
+from runtime.zones import move
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+MAX_COMBINATIONS = 200
+
+
+def _health(m: Machine) -> str | None:
+    return "health" if "health" in m.program.variables else None
+
+
+@implements("damage")
+def damage(m: Machine, ctx: dict, p, local: dict):
+    n = int(amount(m, ctx, p.amount))
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    frames = []
+    for seat in seats:
+        if _health(m):
+            write(m, "health", seat, read(m, "health", seat) - n)
+        m.emit("damage", seat=seat, amount=n)
+        wctx = {**ctx, "target": seat, "damage": n}
+        frames.append(window("on-damaged", wctx))
+        if _health(m) and read(m, "health", seat) <= 0:
+            frames.append(window("on-defeated", wctx))
+    return Tail(*frames) if frames else None
+
+
+@implements("heal")
+def heal(m: Machine, ctx: dict, p, local: dict):
+    n = int(amount(m, ctx, p.amount))
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    if _health(m):
+        for seat in seats:
+            write(m, "health", seat, read(m, "health", seat) + n)
+    return None
+
+
+@implements("defeat")
+def defeat(m: Machine, ctx: dict, p, local: dict):
+    card = ctx.get("tcard") if p.target == "target" else None
+    if card is not None:
+        owner = m.owner(card)
+        move(m, card, m.key("discard", owner))
+        return None
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    frames = []
+    for seat in seats:
+        m.state["out"][seat] = True
+        m.emit("out", seat=seat, reason="defeated")
+        frames.append(window("on-defeated", {**ctx, "target": seat}))
+    m.check_end()
+    return Tail(*frames) if frames else None
+
+
+@implements("status")
+def status(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        statuses = m.state["status"][seat]
+        if p.remove:
+            statuses.pop(p.status, None)
+        else:
+            statuses[p.status] = p.duration
+    return None
+
+
+def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
+    frames = [fx(m.program.lid(then), ctx)] if then else []
+    frames += [
+        window("after-attacked", ctx),
+        window("on-defence-failed" if won else "on-defence-succeeded", ctx),
+        window("after-attack", ctx),
+        window("on-hit" if won else "on-miss", ctx),
+    ]
+    return Tail(*frames)
+
+
+@implements("attack")
+def attack(m: Machine, ctx: dict, p, local: dict):
+    """An attack without committed cards: a strength (or a roll) against the defence."""
+    attacker = ctx["self"]
+    if "w" not in local:
+        seats = resolve(m, ctx, p.target, local, exclude=(attacker,), prompt="Attack whom?")
+        if type(seats) is dict:
+            return seats
+        if not seats:
+            return None
+        strength = int(amount(m, ctx, p.strength)) if p.strength is not None else 0
+        if p.dice is not None:
+            from runtime.dice import roll_total
+
+            strength += roll_total(m, p.dice, attacker)
+        local["w"] = {**ctx, "attacker": attacker, "defender": seats[0], "target": seats[0],
+                      "strength": strength}
+        return Call(window("on-attacked", local["w"]), window("before-attack", local["w"]))
+    wctx = local["w"]
+    defender = wctx["defender"]
+    defence = read(m, "defence", defender) if "defence" in m.program.variables else 0
+    won = wctx["strength"] > defence
+    hurt = max(0, wctx["strength"] - defence)
+    result = {**wctx, "defence": defence, "won": won, "damage": hurt}
+    m.emit("attack", attacker=attacker, defender=defender, strength=wctx["strength"],
+           defence=defence, won=won)
+    if won and _health(m):
+        write(m, "health", defender, read(m, "health", defender) - hurt)
+    return _after(m, result, won, [])
+
+
+# -- contests ---------------------------------------------------------------------------------
+
+
+def _excluded(m: Machine, ctx: dict, p) -> tuple[int, ...]:
+    out = {ctx["self"]}
+    for selector in p.exclude:
+        out |= set(candidates(m, ctx, selector))
+    return tuple(out)
+
+
+def _target_cards(m: Machine, ctx: dict, p, seat: int) -> list[int]:
+    if p.card_zone is None:
+        raise RuleError("a contest aimed at a card (`card:`) needs `card-zone:`")
+    return in_zone(m, m.key(p.card_zone, seat), seat, p.card, ctx)
+
+
+def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
+    """(label, value per card, cards) for each kind of card the seat may commit."""
+    found = []
+    for stake in stakes:
+        if not m.holds(stake.if_, seat, ctx):
+            continue
+        key = m.key(stake.zone, seat)
+        cards = in_zone(m, key, seat, stake.matching, ctx, face=stake.face)
+        by_id: dict[str, list[int]] = {}
+        for inst in cards:
+            by_id.setdefault(m.state["ids"][inst], []).append(inst)
+        for card_id, group in by_id.items():
+            value = int(m.value(stake.value, seat, ctx, group[0]))
+            where = m.program.zone(stake.zone).name
+            found.append((f"{m.program.name_of(card_id)} from {where}", value, group))
+    return found
+
+
+def _best(m: Machine, ctx: dict, stakes: list, seat: int) -> int:
+    return sum(value * len(cards) for _label, value, cards in _stakes(m, ctx, stakes, seat))
+
+
+def _contest_viable(m: Machine, ctx: dict, p) -> bool:
+    seat = ctx["self"]
+    need = max(1, int(amount(m, ctx, p.minimum)))
+    if _best(m, ctx, p.attack, seat) < need:
+        return False
+    excluded = _excluded(m, ctx, p)
+    for s in candidates(m, ctx, p.target):
+        if s in excluded or not m.holds(p.target_if, s, ctx):
+            continue
+        if p.card is None or _target_cards(m, ctx, p, s):
+            return True
+    return False
+
+
+@implements("contest", viable=_contest_viable)
+def contest(m: Machine, ctx: dict, p, local: dict):
+    if "w" in local:
+        return _fight(m, local, p)
+    attacker = ctx["self"]
+    seats = resolve(m, ctx, p.target, local, where=p.target_if, exclude=_excluded(m, ctx, p),
+                    prompt="Attack whom?")
+    if type(seats) is dict:
+        return seats
+    if p.card is not None:
+        seats = [s for s in seats if _target_cards(m, ctx, p, s)]
+    if not seats:
+        return None
+    defender = seats[0]
+    card = None
+    if p.card is not None:
+        chosen = pick(m, local, attacker, _target_cards(m, ctx, p, defender), 1, False,
+                      "Attack which card?", "target")
+        if type(chosen) is dict:
+            return chosen
+        card = chosen[0]
+    local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender, "tcard": card}
+    m.emit("contest", attacker=attacker, defender=defender, card=card)
+    return Call(window("on-attacked", local["w"]), window("before-attack", local["w"]))
+
+
+def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -> list[dict]:
+    """One option per combination of cards to commit (totals of at least `least`)."""
+    found = _stakes(m, ctx, stakes, seat)
+    sizes = [len(cards) for _label, _value, cards in found]
+    combos = 1
+    for size in sizes:
+        combos *= size + 1
+    if combos > MAX_COMBINATIONS:
+        return []
+    options = []
+    for counts in product(*(range(n + 1) for n in sizes)):
+        total = sum(n * value for n, (_l, value, _c) in zip(counts, found, strict=True))
+        if total < least:
+            continue
+        parts = [f"{n} {label}" for n, (label, _v, _c) in zip(counts, found, strict=True) if n]
+        label = (" + ".join(parts) or "nothing") + f" (total {total})"
+        key = "commit:" + ",".join(str(n) for n in counts)
+        picks = [c for n, (_l, _v, cards) in zip(counts, found, strict=True) for c in cards[:n]]
+        options.append({"label": label, "key": key, "cards": picks, "total": total})
+    options.sort(key=lambda o: o["total"])
+    return options
+
+
+def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: int, spent: str):
+    """Ask `seat` what it commits; move the cards to `spent`. Returns the total or a decision."""
+    ctx = local["w"]
+    if side in local:
+        return local[side]
+    if local.get("asking") == side and "ans" in local:
+        del local["asking"]
+        option = local.pop("ans")
+        for inst in option["cards"]:
+            move(m, inst, m.key(spent, m.owner(inst)), "up")
+        local[side] = option["total"]
+        m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))
+        return local[side]
+    options = commit_options(m, ctx, stakes, seat, least)
+    if not options and least == 0:
+        local[side] = 0
+        return 0
+    if not options:
+        return _commit_one_by_one(m, local, side, seat, stakes, least, spent)
+    local["asking"] = side
+    what = "attack with" if side == "a" else "defend with"
+    return ask(seat, "commit", f"What do you {what}?", options)
+
+
+def _commit_one_by_one(m: Machine, local: dict, side: str, seat: int, stakes: list, least: int, spent: str):
+    """Too many combinations: the seat adds one card at a time, then stops."""
+    found = _stakes(m, local["w"], stakes, seat)
+    total = local.get(side + "+", 0)
+    options = [{"label": f"Add {label} (+{value})", "key": f"add:{i}", "cards": cards[:1], "total": value}
+               for i, (label, value, cards) in enumerate(found)]
+    if total >= least:
+        options.append({"label": f"Stop at {total}", "key": "stop", "cards": [], "total": 0})
+    answer = local.pop("ans", None) if local.get("asking") == side + "+" else None
+    if answer is not None:
+        del local["asking"]
+        if answer["key"] == "stop":
+            local[side] = total
+            return total
+        move(m, answer["cards"][0], m.key(spent, seat), "up")
+        local[side + "+"] = total + answer["total"]
+        return _commit_one_by_one(m, local, side, seat, stakes, least, spent)
+    if not options:
+        local[side] = total
+        return total
+    local["asking"] = side + "+"
+    return ask(seat, "commit", f"Committed {total} so far", options)
+
+
+def _fight(m: Machine, local: dict, p):
+    ctx = local["w"]
+    attacker, defender = ctx["attacker"], ctx["defender"]
+    least = max(1, int(m.value(p.minimum, attacker, ctx)))
+    a = _commit(m, local, "a", attacker, p.attack, least, p.spent_to)
+    if type(a) is dict:
+        return a
+    d = _commit(m, local, "d", defender, p.defence or p.attack, 0, p.spent_to)
+    if type(d) is dict:
+        return d
+    minimum = int(m.value(p.minimum, attacker, ctx))
+    won = a >= minimum and (a > d or (p.ties == "attacker" and a == d))
+    result = {**ctx, "strength": a, "defence": d, "won": won}
+    m.emit("fight", attacker=attacker, defender=defender, strength=a, defence=d, won=won)
+    card = ctx.get("tcard")
+    if won and card is not None and m.state["loc"][card] == m.key(p.card_zone, defender):
+        move(m, card, m.key(p.card_to, defender))
+    return _after(m, result, won, p.success if won else p.failure)

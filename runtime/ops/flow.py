@@ -1,0 +1,105 @@
+"""Flow ops: if, choose, repeat, roll, trigger, say, for-leader."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.dice import roll_system
+from runtime.frames import Tail, ask, fx
+from runtime.ops import amount, implements
+from runtime.selectors import one, resolve
+from runtime.windows import window
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+@implements("if")
+def if_(m: Machine, ctx: dict, p, local: dict):
+    holds = m.holds(p.condition, ctx.get("self"), ctx, ctx.get("card"))
+    branch = p.then if holds else p.else_
+    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+
+
+def _open(m: Machine, ctx: dict, p, chooser: int) -> list[tuple[int, object]]:
+    from runtime.options import viable
+
+    return [(i, o) for i, o in enumerate(p.options)
+            if m.holds(o.if_, chooser, ctx, ctx.get("card")) and viable(m, o.do, ctx)]
+
+
+def _choose_viable(m: Machine, ctx: dict, p) -> bool:
+    return bool(_open(m, ctx, p, ctx.get("self")))
+
+
+@implements("choose", viable=_choose_viable)
+def choose(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    chooser = one(seats, "choose")
+    answer = local.pop("ans", None)
+    if answer is not None:
+        option = p.options[answer["i"]]
+        return Tail(fx(m.program.lid(option.do), ctx)) if option.do else None
+    open_options = _open(m, ctx, p, chooser)
+    if not open_options:
+        return None
+    options = [{"label": o.text, "key": f"option:{o.text}", "i": i} for i, o in open_options]
+    return ask(chooser, "option", "Choose one", options)
+
+
+@implements("repeat")
+def repeat(m: Machine, ctx: dict, p, local: dict):
+    times = int(amount(m, ctx, p.times))
+    lid = m.program.lid(p.do)
+    return Tail(*(fx(lid, ctx) for _ in range(times))) if lid is not None and times > 0 else None
+
+
+@implements("roll")
+def roll(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    frames = []
+    for seat in seats:
+        sctx = {**ctx, "self": seat}
+        count = None if p.count is None else int(amount(m, sctx, p.count))
+        total, rows = roll_system(m, p.dice, seat, int(amount(m, sctx, p.modifier)), count)
+        for row in rows:
+            frames.append(fx(m.program.lid(row.do), sctx))
+        for result in p.results:
+            if (result.min is None or total >= result.min) and (result.max is None or total <= result.max):
+                frames.append(fx(m.program.lid(result.do), sctx))
+                break
+    return Tail(*frames) if frames else None
+
+
+@implements("trigger")
+def trigger(m: Machine, ctx: dict, p, local: dict):
+    return Tail(window(p.window, ctx))
+
+
+@implements("say")
+def say(m: Machine, ctx: dict, p, local: dict):
+    m.emit("say", text=p.text)
+    return None
+
+
+@implements("for-leader")
+def for_leader(m: Machine, ctx: dict, p, local: dict):
+    if "leader" not in local:
+        answer = local.pop("ans", None)
+        if answer is not None:
+            local["leader"] = answer["seat"]
+        else:
+            seats = m.seats_from(m.state["active"])
+            values = {s: m.value(p.by, s, ctx) for s in seats}
+            best = max(values.values())
+            leaders = [s for s in seats if values[s] == best]
+            if len(leaders) > 1:
+                options = [{"label": f"Seat {s + 1}", "key": f"seat:{s}", "seat": s} for s in leaders]
+                return ask(ctx.get("self", m.state["active"]), "seat", "Leaders are tied: who leads?", options)
+            local["leader"] = leaders[0]
+    lid = m.program.lid(p.do)
+    return Tail(fx(lid, {**ctx, "self": local["leader"]})) if lid is not None else None

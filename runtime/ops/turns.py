@@ -1,0 +1,164 @@
+"""Ops on turns and seats: extra-action, extra-turn, skip-turn, end-turn, activate, flip, pair."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.frames import Tail, ask, fx
+from runtime.ops import amount, implements
+from runtime.selectors import candidates, resolve, seat_label
+from runtime.windows import window
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+@implements("extra-action")
+def extra_action(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    n = int(amount(m, ctx, p.count))
+    if m.state["active"] in seats:
+        m.state["actions"] = max(0, m.state["actions"] + n)
+    return None
+
+
+@implements("extra-turn")
+def extra_turn(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        m.state["extra"][seat] += 1
+    return None
+
+
+@implements("skip-turn")
+def skip_turn(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        m.state["skip"][seat] += 1
+    return None
+
+
+@implements("end-turn")
+def end_turn(m: Machine, ctx: dict, p, local: dict):
+    m.state["end_turn"] = True
+    return None
+
+
+@implements("activate")
+def activate(m: Machine, ctx: dict, p, local: dict):
+    """Each target seat's cards in play (only `piece` cards, if named) use their own abilities."""
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    program, st = m.program, m.state
+    frames = []
+    for seat in seats:
+        for zone in program.in_play_zones:
+            key = m.key(zone.id, seat) if zone.per_seat else zone.id
+            for inst in st["zones"][key]:
+                card_id = st["ids"][inst]
+                if p.piece is not None and card_id != p.piece:
+                    continue
+                for index in program.activated.get(card_id, ()):
+                    ability = program.cards[card_id].abilities[index]
+                    actx = {**ctx, "self": seat, "card": inst}
+                    if m.holds(ability.if_, seat, actx, inst):
+                        frames.append(fx(program.lid(ability.do), actx))
+    return Tail(*frames) if frames else None
+
+
+def two_sided(m: Machine, card_id: str) -> bool:
+    return card_id in m.program.back_of or card_id in m.program.front_of
+
+
+def _character(m: Machine, ctx: dict, seat: int) -> int | None:
+    """The seat's two-sided card: the one whose ability runs, else its first one in play."""
+    st = m.state
+    mine = ctx.get("card")
+    if mine is not None and m.owner(mine) == seat and two_sided(m, st["ids"][mine]):
+        return mine
+    keys = sorted(m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
+    for key in keys:
+        for inst in st["zones"][key]:
+            if two_sided(m, st["ids"][inst]):
+                return inst
+    return None
+
+
+def _shows(m: Machine, card_id: str, side: str) -> bool:
+    """Whether face `card_id` is the side named `side` (its id, or a value of its fields)."""
+    return card_id == side or side in (str(v) for v in m.program.fields.get(card_id, {}).values())
+
+
+@implements("flip")
+def flip(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    st = m.state
+    frames = []
+    for seat in seats:
+        inst = _character(m, ctx, seat)
+        if inst is None:
+            continue
+        current = st["ids"][inst]
+        if p.to is not None and _shows(m, current, p.to):
+            continue
+        other = m.program.back_of.get(current) or m.program.front_of.get(current)
+        st["ids"][inst] = other
+        st["flipped"][inst] ^= 1
+        m.emit("flip", seat=seat, card=inst, id=other)
+        if "on-flip" in m.program.listened:
+            frames.append(window("on-flip", {"self": seat, "card": inst}))
+    return Tail(*frames) if frames else None
+
+
+def _pair_viable(m: Machine, ctx: dict, p) -> bool:
+    if p.unpair:
+        return True
+    me = ctx.get("self")
+    return any(s != me and m.holds(p.if_, s, ctx) for s in candidates(m, ctx, p.with_))
+
+
+@implements("pair", viable=_pair_viable)
+def pair(m: Machine, ctx: dict, p, local: dict):
+    st = m.state
+    me = ctx["self"]
+    if p.unpair:
+        seats = resolve(m, ctx, p.with_, local)
+        if type(seats) is dict:
+            return seats
+        for seat in seats:
+            if st["partner"][me] == seat:
+                st["partner"][me] = st["partner"][seat] = None
+                m.emit("unpair", seats=[me, seat])
+        return None
+    seats = resolve(m, ctx, p.with_, local, where=p.if_, exclude=(me,), prompt="Pair with whom?")
+    if type(seats) is dict:
+        return seats
+    if not seats:
+        return None
+    other = seats[0]
+    if p.agree and "agreed" not in local:
+        answer = local.pop("ans", None)
+        if answer is None:
+            options = [{"label": "Agree", "key": "yes", "yes": True},
+                       {"label": "Refuse", "key": "no", "yes": False}]
+            return ask(other, "agree", f"{seat_label(m, me)} proposes to pair with you", options)
+        local["agreed"] = answer["yes"]
+        if not answer["yes"]:
+            m.emit("refuse", seat=other, to=me)
+            return None
+    for seat in (me, other):
+        old = st["partner"][seat]
+        if old is not None:
+            st["partner"][old] = None
+    st["partner"][me], st["partner"][other] = other, me
+    m.emit("pair", seats=[me, other])
+    return None

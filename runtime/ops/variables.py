@@ -1,0 +1,172 @@
+"""Ops on variables, flags and items: gain, lose, set, transfer, tally, set-flag,
+clear-flag, gain-item, lose-item, modify-stat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from runtime.errors import RuleError
+from runtime.ops import amount, implements
+from runtime.picking import in_zone
+from runtime.selectors import resolve
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def _spec(m: Machine, name: str):
+    var = m.program.variables.get(name)
+    if var is None:
+        raise RuleError(f"no variable '{name}' (declare it under `variables:` in game.yaml)")
+    if var.counts is not None:
+        raise RuleError(f"variable '{name}' is a count of cards; effects cannot change it")
+    return var
+
+
+def read(m: Machine, name: str, seat: int | None) -> Any:
+    var = _spec(m, name)
+    if var.per == "game":
+        return m.state["gv"][name]
+    return m.state["sv"][seat][name]
+
+
+def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
+    """Set a variable, held within its `min` and `max`."""
+    var = _spec(m, name)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if var.min is not None:
+            value = max(var.min, value)
+        if var.max is not None:
+            value = min(var.max, value)
+    if var.per == "game":
+        m.state["gv"][name] = value
+    else:
+        m.state["sv"][seat][name] = value
+    m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
+
+
+def _each(m: Machine, ctx: dict, p, local: dict, selector: str, change) -> Any:
+    var = _spec(m, p.variable if hasattr(p, "variable") else p.stat)
+    if var.per == "game":
+        change(None)
+        return None
+    seats = resolve(m, ctx, selector, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        change(seat)
+    return None
+
+
+@implements("gain")
+def gain(m: Machine, ctx: dict, p, local: dict):
+    n = amount(m, ctx, p.amount)
+    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) + n))
+
+
+@implements("lose")
+def lose(m: Machine, ctx: dict, p, local: dict):
+    n = amount(m, ctx, p.amount)
+    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) - n))
+
+
+@implements("set")
+def set_variable(m: Machine, ctx: dict, p, local: dict):
+    value = p.value
+    if isinstance(value, str) and not _literal_text(m, p.variable):
+        value = amount(m, ctx, value)
+    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, value))
+
+
+def _literal_text(m: Machine, name: str) -> bool:
+    """A text variable takes a text value as written; anything else is an expression."""
+    return isinstance(_spec(m, name).initial, str)
+
+
+@implements("transfer")
+def transfer(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        moved = max(0, min(amount(m, ctx, p.amount), read(m, p.from_, seat)))
+        write(m, p.from_, seat, read(m, p.from_, seat) - moved)
+        write(m, p.to, seat, read(m, p.to, seat) + moved)
+    return None
+
+
+@implements("tally")
+def tally(m: Machine, ctx: dict, p, local: dict):
+    zone = m.program.zone(p.zone)
+    var = _spec(m, p.variable)
+
+    def measure(seats: list[int | None]) -> Any:
+        values = []
+        for seat in seats:
+            key = m.key(zone.id, seat) if zone.per_seat else zone.id
+            for inst in in_zone(m, key, seat, p.if_, ctx):
+                values.append(m.value(p.value, seat, ctx, inst))
+        if not values:
+            return 0
+        return {"sum": sum, "max": max, "min": min}[p.of](values)
+
+    if var.per == "game":
+        everyone = list(range(m.state["players"])) if zone.per_seat else [None]
+        write(m, p.variable, None, measure(everyone))
+        return None
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        write(m, p.variable, seat, measure([seat]))
+    return None
+
+
+@implements("set-flag")
+def set_flag(m: Machine, ctx: dict, p, local: dict):
+    if p.flag not in m.state["flags"]:
+        m.state["flags"] = sorted([*m.state["flags"], p.flag])
+    return None
+
+
+@implements("clear-flag")
+def clear_flag(m: Machine, ctx: dict, p, local: dict):
+    m.state["flags"] = [f for f in m.state["flags"] if f != p.flag]
+    return None
+
+
+@implements("gain-item")
+def gain_item(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        items = m.state["items"][seat]
+        if p.item not in items:
+            items.append(p.item)
+            items.sort()
+    return None
+
+
+@implements("lose-item")
+def lose_item(m: Machine, ctx: dict, p, local: dict):
+    seats = resolve(m, ctx, p.who, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        m.state["items"][seat] = [i for i in m.state["items"][seat] if i != p.item]
+    return None
+
+
+@implements("modify-stat")
+def modify_stat(m: Machine, ctx: dict, p, local: dict):
+    n = amount(m, ctx, p.amount)
+    seats = resolve(m, ctx, p.target, local)
+    if type(seats) is dict:
+        return seats
+    for seat in seats:
+        before = read(m, p.stat, seat)
+        write(m, p.stat, seat, before + n)
+        if p.duration != "game":
+            m.state.setdefault("mods", []).append([seat, p.stat, read(m, p.stat, seat) - before, p.duration])
+    return None

@@ -1,0 +1,64 @@
+"""The options of the active seat's turn: actions it can pay for and may take, abilities of
+its cards in play it may use, and ending the turn.
+
+An action or ability is offered only when its cost can be paid, its limit and `once-per`
+allow it, its `if:` holds and its first effect has something to act on (an attack needs
+a target, a move needs a card): an option that could only fizzle is not a real option.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.turns import used
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def viable(m: Machine, effects: list, ctx: dict) -> bool:
+    """Whether the first effect of a list has something to act on (ops may say; else yes)."""
+    if not effects:
+        return True
+    impl, params, _name = m.program.lists[m.program.lid(effects)][0]
+    check = getattr(impl, "viable", None)
+    return check is None or check(m, ctx, params)
+
+
+def main_options(m: Machine, seat: int) -> list[dict]:
+    program = m.program
+    st = m.state
+    left = st["actions"]
+    ctx = {"self": seat}
+    options: list[dict] = []
+    for action in program.rules.actions:
+        cost = int(m.value(action.cost, seat, ctx))
+        if cost > left:
+            continue
+        if action.limit is not None and used(m, "turn", "a:" + action.id) >= action.limit:
+            continue
+        if not m.holds(action.if_, seat, ctx) or not viable(m, action.do, ctx):
+            continue
+        options.append({"label": action.name, "key": "action:" + action.id, "a": action.id, "cost": cost})
+    ids = st["ids"]
+    seen: set[str] = set()
+    for zone in program.in_play_zones:
+        if not zone.per_seat:
+            continue
+        for inst in st["zones"][f"{zone.id}:{seat}"]:
+            card_id = ids[inst]
+            for index in program.activated.get(card_id, ()):
+                key = f"use:{card_id}:{index}"
+                ability = program.cards[card_id].abilities[index]
+                if key in seen or ability.cost > left:
+                    continue
+                if ability.once_per and used(m, ability.once_per, f"{inst}#{index}"):
+                    continue
+                use_ctx = {"self": seat, "card": inst}
+                if not m.holds(ability.if_, seat, use_ctx, inst) or not viable(m, ability.do, use_ctx):
+                    continue
+                seen.add(key)
+                label = f"{program.name_of(card_id)}: {ability.name or 'use'}"
+                options.append({"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost})
+    options.append({"label": "End your turn", "key": "end"})
+    return options

@@ -1,0 +1,71 @@
+"""Picking cards out of a pool: at random, or one at a time by a seat.
+
+A seat choosing sees one option per kind of card it can see (two Magic cards are one
+option) and, if the pool also holds cards it cannot see, one option for "a card you cannot
+see", which takes one of those at random: a choice among unseen cards is a draw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.frames import ask
+from runtime.zones import groups, visible
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: int,
+         at_random: bool, prompt: str, slot: object = ""):
+    """The cards picked (kept in `local["pick:<slot>"]`), or a decision for `chooser` to make.
+
+    Views redact `pick:` lists like any card list, so they must hold card instances only.
+    """
+    slot = f"pick:{slot}"
+    done = slot + "!"
+    if local.get(done):
+        return local[slot]
+    picked: list[int] = local.setdefault(slot, [])
+    remaining = [c for c in pool if c not in picked]
+    if local.get("asking") == slot and "ans" in local:
+        del local["asking"]
+        card = local.pop("ans")["card"]
+        if card is None:
+            hidden = [c for c in remaining if not visible(m, c, chooser)]
+            card = hidden[m.below(len(hidden))]
+        picked.append(card)
+        remaining.remove(card)
+    want = min(count, len(picked) + len(remaining))
+    while len(picked) < want:
+        if at_random or chooser is None:
+            card = remaining.pop(m.below(len(remaining)))
+            picked.append(card)
+            m.emit("chance", what="random card", card=card)
+            continue
+        seen = [c for c in remaining if visible(m, c, chooser)]
+        options = [{"label": m.program.name_of(card_id), "key": "card:" + card_id, "card": cards[0]}
+                   for card_id, cards in groups(m, seen)]
+        if len(seen) < len(remaining):
+            options.append({"label": "A card you cannot see", "key": "hidden", "card": None})
+        local["asking"] = slot
+        return ask(chooser, "card", prompt, options)
+    local[done] = True
+    return picked
+
+
+def in_zone(m: Machine, key: str, seat: int | None, matching: str | None, ctx: dict,
+            card_id: str | None = None, face: str | None = None) -> list[int]:
+    """The cards of zone `key` that are `card_id` (if given), lie `face` and match."""
+    st = m.state
+    ids = st["ids"]
+    down = st["down"]
+    out = []
+    for inst in st["zones"][key]:
+        if card_id is not None and ids[inst] != card_id:
+            continue
+        if face is not None and bool(down[inst]) != (face == "down"):
+            continue
+        if m.card_matches(matching, inst, seat, ctx):
+            out.append(inst)
+    return out

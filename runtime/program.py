@@ -1,0 +1,252 @@
+"""A compiled game turned, once, into the tables the interpreter runs on.
+
+`Program(game)` numbers every effect list (frames on the stack refer to them by number),
+binds each effect to the op that implements it, compiles every expression, and indexes
+zones, card fields, abilities by timing window, actions and dice. Nothing here changes
+during play; the same pack gives the same program in every process.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from pydantic import BaseModel
+
+from compiler.compiled import CompiledGame
+from compiler.expressions import EvaluationError, Expression
+from compiler.language.base import ExprMark, checked_expression
+from compiler.language.documents import Ability, Rules
+from compiler.language.effects import WRAPPERS, op_of
+from compiler.walk import walk
+from runtime.env import build_resolvers
+from runtime.errors import RuleError
+from runtime.ops import IMPLEMENTATIONS
+
+_WRAPPER_TYPES = frozenset(WRAPPERS.values())
+
+
+@dataclass(frozen=True)
+class ZoneInfo:
+    id: str
+    name: str
+    per_seat: bool
+    visibility: str  # public, owner or hidden
+    down: bool  # cards entering lie face down unless told otherwise
+    capacity: int | None
+    ordered: bool
+    refill: str | None
+    holds: tuple[str, ...]
+    in_play: bool
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
+
+    card: str | None
+    index: int
+
+    def key(self) -> str:
+        return f"{self.card or '@rules'}#{self.index}"
+
+
+class Program:
+    def __init__(self, game: CompiledGame):
+        self.game = game
+        self.rules: Rules = game.rules or Rules.model_validate({"kind": "rules", "id": "rules"})
+        self.lists: list[tuple] = []
+        self._list_ids: dict[int, int] = {}
+        self._exprs: dict[str, Expression] = {}
+        self.zones = {z.id: _zone(z) for z in self.rules.zones}
+        # remove-from-game needs somewhere to put cards even when the rules name no such zone
+        self.zones.setdefault("removed", ZoneInfo(
+            "removed", "Removed from the game", False, "public", False, None, False, None, (), False))
+        # cards dealt onto the board's cells lie here, their cells kept in state["cells"]
+        self.zones.setdefault("board", ZoneInfo(
+            "board", "On the board", False, "public", False, None, False, None, (), False))
+        self.cards = game.cards
+        self.fields: dict[str, dict[str, Any]] = {cid: self._fields(cid) for cid in game.cards}
+        self.back_of = {c.id: c.back for c in game.cards.values() if c.back}
+        self.front_of = {back: front for front, back in self.back_of.items()}
+        self.dice = {d.id: d for d in self.rules.dice}
+        self.actions = {a.id: a for a in self.rules.actions}
+        self.variables = dict(game.game.variables)
+        self.card_field_names = frozenset(
+            name for t in game.card_types.values() for name in t.fields
+        )
+        self._index_abilities()
+        for model in self._models():
+            self._compile(model)
+        self._card_tables: dict[str, dict[str, bool] | None] = {}
+        self.cache: dict = {}  # what the runtime derives once per program (zone keys, boards)
+        self.resolvers = build_resolvers(self)
+
+    # -- effects and expressions --------------------------------------------------------
+
+    def _models(self):
+        yield self.rules
+        yield from self.game.cards.values()
+        for group in (self.game.stories, self.game.scenarios, self.game.landscapes, self.game.terrain):
+            yield from group.values()
+
+    def _compile(self, model: BaseModel) -> None:
+        for _path, marker, value in walk(model):
+            if isinstance(marker, ExprMark):
+                self.expr(value)
+        self._effects(model)
+
+    def _effects(self, value: Any) -> None:
+        if isinstance(value, BaseModel):
+            if type(value) in _WRAPPER_TYPES:
+                self._effects(op_of(value)[1])
+                return
+            for name in type(value).model_fields:
+                self._effects(getattr(value, name))
+        elif isinstance(value, list):
+            if value and type(value[0]) in _WRAPPER_TYPES and id(value) not in self._list_ids:
+                self._register(value)
+            for item in value:
+                self._effects(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                self._effects(item)
+
+    def _register(self, effects: list) -> None:
+        self._list_ids[id(effects)] = len(self.lists)
+        compiled = []
+        for effect in effects:
+            name, params = op_of(effect)
+            if name not in IMPLEMENTATIONS:
+                raise RuleError(f"the runtime has no implementation of op '{name}'")
+            compiled.append((IMPLEMENTATIONS[name], params, name))
+        self.lists.append(tuple(compiled))
+
+    def lid(self, effects: list) -> int | None:
+        """The number of an effect list of the compiled game (None for an empty list)."""
+        if not effects:
+            return None
+        return self._list_ids[id(effects)]
+
+    def expr(self, source: str) -> Expression:
+        """The compiled form of an expression (compiled once, at load, for the pack's own)."""
+        found = self._exprs.get(source)
+        if found is None:
+            found = self._exprs[source] = checked_expression(source, None)
+        return found
+
+    def card_table(self, source: str) -> dict[str, bool] | None:
+        """For a condition that reads card fields only: its truth for every card id, worked
+        out once; None for a condition that depends on more than the card."""
+        table = self._card_tables.get(source, False)
+        if table is False:
+            expr = self.expr(source)
+            table = None
+            if expr.names <= self.card_field_names:
+                try:
+                    table = {cid: bool(expr.evaluate({n: f.get(n) for n in expr.names}))
+                             for cid, f in self.fields.items()}
+                except EvaluationError as err:
+                    raise RuleError(str(err), where=f"expression {source!r}") from None
+            self._card_tables[source] = table
+        return table
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _fields(self, card_id: str) -> dict[str, Any]:
+        card = self.game.cards[card_id]
+        kind = self.game.card_type_of(card_id)
+        return {name: getattr(card, "f_" + name, None) for name in kind.fields}
+
+    def name_of(self, card_id: str) -> str:
+        card = self.cards.get(card_id)
+        return card.name if card else card_id
+
+    def abilities_of(self, source: Source) -> Ability:
+        if source.card is None:
+            return self.rules.abilities[source.index]
+        return self.cards[source.card].abilities[source.index]
+
+    def _index_abilities(self) -> None:
+        self.triggers: dict[str, dict[str, list[int]]] = {}
+        self.activated: dict[str, list[int]] = {}
+        for cid, card in self.game.cards.items():
+            for i, ability in enumerate(card.abilities):
+                if ability.when is None or ability.when == "any-time":
+                    self.activated.setdefault(cid, []).append(i)
+                else:
+                    self.triggers.setdefault(cid, {}).setdefault(ability.when, []).append(i)
+        self.rule_triggers: dict[str, list[int]] = {}
+        for i, ability in enumerate(self.rules.abilities):
+            if ability.when is not None:
+                self.rule_triggers.setdefault(ability.when, []).append(i)
+        self.listened = frozenset(self.rule_triggers) | frozenset(
+            window for by_window in self.triggers.values() for window in by_window
+        )
+
+    # -- zones ---------------------------------------------------------------------------
+
+    def zone(self, zone_id: str) -> ZoneInfo:
+        found = self.zones.get(zone_id)
+        if found is None:
+            known = ", ".join(self.zones) or "none"
+            raise RuleError(f"unknown zone '{zone_id}' (the rules declare: {known})")
+        return found
+
+    @cached_property
+    def in_play_zones(self) -> tuple[ZoneInfo, ...]:
+        return tuple(z for z in self.zones.values() if z.in_play)
+
+    def keys(self, players: int) -> tuple[list[list[str]], dict[str, int | None], dict[str, ZoneInfo]]:
+        """For a game of `players`: each seat's zone keys, each key's owner, each key's zone."""
+        found = self.cache.get(("keys", players))
+        if found is not None:
+            return found
+        seat_keys: list[list[str]] = [[] for _ in range(players)]
+        owner: dict[str, int | None] = {}
+        zone_of: dict[str, ZoneInfo] = {}
+        for z in self.zones.values():
+            for seat in range(players) if z.per_seat else (None,):
+                key = z.id if seat is None else f"{z.id}:{seat}"
+                owner[key] = seat
+                zone_of[key] = z
+                if seat is not None:
+                    seat_keys[seat].append(key)
+        found = self.cache[("keys", players)] = (seat_keys, owner, zone_of)
+        return found
+
+    def layout(self, players: int) -> tuple[list[str], list[tuple[str, str]]]:
+        """The zone keys of a game of `players`, and the starting cards as (card id, zone key)."""
+        backs = set(self.back_of.values())
+        keys: list[str] = []
+        cards: list[tuple[str, str]] = []
+        for z in self.zones.values():
+            zone_keys = [f"{z.id}:{s}" for s in range(players)] if z.per_seat else [z.id]
+            keys += zone_keys
+            for key in zone_keys:
+                for deck_id in z.holds:
+                    for card in self.game.decks[deck_id].cards:
+                        if card.id not in backs:
+                            cards += [(card.id, key)] * card.count
+        return keys, cards
+
+    def card_pool(self, players: int) -> Counter:
+        """How many instances of each card (as first dealt) a game of `players` holds."""
+        return Counter(cid for cid, _ in self.layout(players)[1])
+
+
+def _zone(z) -> ZoneInfo:
+    return ZoneInfo(
+        id=z.id,
+        name=z.name or z.id,
+        per_seat=z.per == "seat",
+        visibility=z.visibility,
+        down=z.face == "down",
+        capacity=z.capacity,
+        ordered=z.ordered,
+        refill=z.refill_from,
+        holds=tuple(z.holds),
+        in_play=z.in_play,
+    )

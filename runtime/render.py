@@ -1,0 +1,137 @@
+"""Plain-text descriptions of a seat's view and of events, for people and per-seat logs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from runtime.program import Program
+
+
+def seat_name(seat: int, me: int | None = None) -> str:
+    return "You" if seat == me else f"Seat {seat + 1}"
+
+
+def cards_text(program: Program, view: dict, cards: list) -> str:
+    """`Magic ×3, Dust Bunny, 2 face down, 4 unseen` for a zone's cards as the view shows them."""
+    named: Counter = Counter()
+    down = unseen = 0
+    for inst in cards:
+        if inst is None:
+            unseen += 1
+            continue
+        name = program.name_of(view["ids"][inst])
+        if view["down"][inst]:
+            name += " (face down)"
+            down += 1
+        named[name] += 1
+    parts = [name if n == 1 else f"{name} ×{n}" for name, n in named.items()]
+    if unseen:
+        parts.append(f"{unseen} unseen")
+    return ", ".join(parts) or "empty"
+
+
+def describe(program: Program, view: dict) -> list[str]:
+    """The view, one line per zone and seat, with the variables that are not counts."""
+    me = view["seat"]
+    lines = [f"Round {view['round']} · {seat_name(view['active'], me)} to play"
+             + (f" · {view['actions']} action{'' if view['actions'] == 1 else 's'} left"
+                if view["active"] == me else "")]
+    for zone in program.zones.values():
+        if zone.per_seat:
+            continue
+        cards = view["zones"][zone.id]
+        if zone.visibility == "hidden" or zone.ordered:
+            lines.append(f"{zone.name}: {len(cards)} cards")
+        elif cards:
+            lines.append(f"{zone.name}: {cards_text(program, view, cards[-8:])}"
+                         + (f" (and {len(cards) - 8} more)" if len(cards) > 8 else ""))
+    variables = [n for n, v in program.variables.items() if v.per != "game" and v.counts is None]
+    for seat in range(view["players"]):
+        head = seat_name(seat, me) + (" (out)" if view["out"][seat] else "")
+        partner = view["partner"][seat]
+        if partner is not None:
+            head += f", paired with {seat_name(partner, me)}"
+        lines.append(head)
+        for zone in program.zones.values():
+            cards = view["zones"].get(f"{zone.id}:{seat}")
+            if zone.per_seat and cards:
+                lines.append(f"  {zone.name}: {cards_text(program, view, cards)}")
+        shown = [f"{n}={view['sv'][seat][n]}" for n in variables if view["sv"][seat][n] not in (0, False, "")]
+        if shown:
+            lines.append("  " + ", ".join(shown))
+    game_vars = [f"{n}={v}" for n, v in view["gv"].items()]
+    if game_vars:
+        lines.append("Game: " + ", ".join(game_vars))
+    return lines
+
+
+def card_help(program: Program, view: dict) -> list[str]:
+    """The text of every card the seat can see in its own zones."""
+    me = view["seat"]
+    seen: dict[str, str] = {}
+    for key, cards in view["zones"].items():
+        if key.endswith(f":{me}"):
+            for inst in cards:
+                if inst is not None:
+                    card = program.cards[view["ids"][inst]]
+                    seen.setdefault(card.name, card.text or "")
+    return [f"{name}: {text}" for name, text in sorted(seen.items())]
+
+
+def _zone_name(program: Program, key: str) -> str:
+    zone = program.zones.get(key.split(":", 1)[0])
+    return zone.name if zone else key
+
+
+def _card(program: Program, event: dict) -> str:
+    return program.name_of(event["id"]) if "id" in event else "a card"
+
+
+def event_line(program: Program, event: dict, me: int) -> str | None:
+    """One line telling what happened, as seat `me` saw it (None: not worth telling)."""
+    kind = event["e"]
+    who = seat_name(event.get("seat", -1), me) if "seat" in event else ""
+    match kind:
+        case "turn":
+            return f"— {who} {'take' if event['seat'] == me else 'takes'} a turn (round {event['round']})"
+        case "action":
+            return f"{who}: {event['name']}"
+        case "ability":
+            return f"{who} {'use' if event['seat'] == me else 'uses'} " + (
+                f"{event['name']}" if "name" in event else "a hidden card")
+        case "move":
+            src, dst = _zone_name(program, event["from"]), _zone_name(program, event["to"])
+            return f"{_card(program, event)}: {src} → {dst}"
+        case "contest":
+            return f"{seat_name(event['attacker'], me)} attacks {seat_name(event['defender'], me)}"
+        case "commit":
+            return f"{who} {'commit' if event['seat'] == me else 'commits'} {event['total']}"
+        case "fight":
+            outcome = "the attack wins" if event["won"] else "the defence holds"
+            return (f"{seat_name(event['attacker'], me)} attacks {seat_name(event['defender'], me)}: "
+                    f"{event['strength']} against {event['defence']}, {outcome}")
+        case "roll":
+            return f"{who} rolled {event['total']}"
+        case "steal":
+            return f"{who} took {event['cards']} card(s) from {seat_name(event['victim'], me)}"
+        case "flip":
+            return f"{who}: {program.name_of(event['id'])}"
+        case "pair":
+            a, b = event["seats"]
+            return f"{seat_name(a, me)} and {seat_name(b, me)} are paired"
+        case "unpair":
+            a, b = event["seats"]
+            return f"{seat_name(a, me)} and {seat_name(b, me)} are no longer paired"
+        case "refuse":
+            return f"{who} refused to pair"
+        case "skip":
+            return f"{who} skips a turn"
+        case "out":
+            return f"{who} is out"
+        case "reveal":
+            return f"{who} revealed {_card(program, event)}"
+        case "reshuffle":
+            return f"{_zone_name(program, event['zone'])} reshuffled ({event['cards']} cards)"
+        case "say":
+            return event["text"]
+    return None

@@ -1,0 +1,96 @@
+"""Replaying a full log: the game is rebuilt from its seed and its decisions, and at every
+step the state hash and the events in between must match what the log recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from runtime.errors import RuleError
+from runtime.log import FORMAT, read
+from runtime.machine import Machine
+from runtime.program import Program
+from runtime.state import state_hash
+
+_FRAMING = ("start", "decision", "end")
+
+
+@dataclass
+class Replayed:
+    steps: int
+    result: dict | None
+    divergence: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+
+def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
+    """Re-run the game of log `path`; report the first step where it differs."""
+    try:
+        events = read(path)
+    except (OSError, ValueError) as err:
+        raise RuleError(f"cannot read log {path}: {err}") from None
+    if not events or events[0].get("e") != "start" or events[0].get("format") != FORMAT:
+        raise RuleError(f"{path} is not a gamesmith game log (it must start with a start event)")
+    head = events[0]
+    program = load(head["pack"])
+    log: list = []
+    m = Machine.start(program, head["players"], head["seed"], log=log, variables=head.get("variables"))
+    expected = _between(events, 1)
+    position, steps = 1 + len(expected), 0
+    problem = _compare(log, expected, "setting up")
+    while problem is None and position < len(events):
+        event = events[position]
+        if event["e"] == "end":
+            if not m.over:
+                problem = f"the log ends the game after {steps} steps, but the game goes on"
+            elif event["hash"] != state_hash(m.state):
+                problem = f"the final state differs (hash {state_hash(m.state)}, log {event['hash']})"
+            elif event["result"] != m.state["result"]:
+                problem = f"the result differs: {m.state['result']} instead of {event['result']}"
+            break
+        problem = _step(m, event)
+        if problem is not None:
+            break
+        steps += 1
+        log.clear()
+        m.answer(event["choice"])
+        expected = _between(events, position + 1)
+        problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
+        position += 1 + len(expected)
+    return Replayed(steps, m.state["result"], problem)
+
+
+def _between(events: list[dict], start: int) -> list[dict]:
+    out = []
+    for event in events[start:]:
+        if event["e"] in _FRAMING:
+            break
+        out.append(event)
+    return out
+
+
+def _step(m: Machine, event: dict) -> str | None:
+    step = event["step"]
+    if m.over:
+        return f"step {step}: the game is already over, but the log goes on"
+    actual = state_hash(m.state)
+    if actual != event["hash"]:
+        return f"step {step}: the state differs before the decision (hash {actual}, log {event['hash']})"
+    decision = m.decision
+    if decision["seat"] != event["seat"] or len(decision["options"]) != event["options"]:
+        return (f"step {step}: seat {decision['seat'] + 1} decides among {len(decision['options'])} options, "
+                f"the log has seat {event['seat'] + 1} among {event['options']}")
+    return None
+
+
+def _compare(actual: list[dict], expected: list[dict], when: str) -> str | None:
+    for i, (a, e) in enumerate(zip(actual, expected, strict=False)):
+        if a != e:
+            return f"{when}: event {i + 1} differs: {a} instead of {e}"
+    if len(actual) != len(expected):
+        return f"{when}: {len(actual)} events instead of {len(expected)}"
+    return None

@@ -1,0 +1,64 @@
+"""One seeded generator, kept in the state as a single 64-bit integer (splitmix64).
+
+A game's chance outcomes all come from `state["rng"]`, so a copied state replays the same
+future; `derive` turns a master seed and labels into independent seeds (per game, per seat).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix(z: int) -> int:
+    """The splitmix64 finaliser: a well-spread 64-bit value from any 64-bit value."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def derive(*parts: object) -> int:
+    """A 64-bit seed from a master seed and labels: `derive(seed, "game", 17)`."""
+    text = "\x1f".join(str(p) for p in parts).encode("utf-8")
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+def below(state: dict, n: int) -> int:
+    """A uniform integer in [0, n) drawn from the state's generator (n >= 1)."""
+    s = (state["rng"] + _GOLDEN) & MASK
+    state["rng"] = s
+    return (mix(s) * n) >> 64
+
+
+def shuffle(state: dict, items: list) -> None:
+    """Shuffle `items` in place (Fisher-Yates) with the state's generator."""
+    for i in range(len(items) - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+class Rng:
+    """A generator of its own for agents and samplers, never touching a game's state."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, seed: int):
+        self._s = seed & MASK
+
+    def below(self, n: int) -> int:
+        self._s = (self._s + _GOLDEN) & MASK
+        return (mix(self._s) * n) >> 64
+
+    def random(self) -> float:
+        return self.below(1 << 53) / (1 << 53)
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def seed(self) -> int:
+        """A fresh 64-bit seed (for a state's generator)."""
+        return self.below(1 << 64)

@@ -1,0 +1,112 @@
+"""Selectors: which seats an effect acts on (`self`, `chosen-opponent`, `each-player`…).
+
+`resolve` returns the seats, or a decision when the acting seat must choose one; the
+result is kept in the op's working values under `slot`, so an op called again after the
+choice (or after a random pick) sees the same seats. Selectors about pieces on a board
+(closest, adjacent, in-range…) are resolved by `runtime.board` for games with a board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.errors import RuleError
+from runtime.frames import ask
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+_CHOICE = {"chosen", "chosen-opponent"}
+
+
+def seat_label(m: Machine, seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def cooperative(m: Machine) -> bool:
+    return any(c.who == "party" for c in (*m.program.rules.win, *m.program.rules.lose))
+
+
+def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
+    """The seats a selector names, without asking anyone (choices: everyone eligible)."""
+    st = m.state
+    me = ctx.get("self", st["active"])
+    ring = m.seats_from(me)
+    match selector:
+        case "self":
+            return [me]
+        case "active":
+            return [st["active"]]
+        case "chosen" | "each-player" | "all-characters":
+            return m.seats_from(st["active"]) if selector != "chosen" else ring
+        case "chosen-opponent" | "each-opponent" | "random-opponent" | "all-enemies":
+            return [s for s in ring if s != me and not (cooperative(m) and selector == "all-enemies")]
+        case "each-ally":
+            if cooperative(m):
+                return [s for s in ring if s != me]
+            partner = st["partner"][me]
+            return [] if partner is None else [partner]
+        case "next-player":
+            return ring[1:2] or ring[:1]
+        case "previous-player":
+            return ring[-1:] if len(ring) > 1 else ring[:1]
+        case "attacker" | "defender" | "target":
+            seat = ctx.get(selector)
+            return [] if seat is None else [seat]
+        case "partner":
+            partner = st["partner"][me]
+            return [] if partner is None else [partner]
+        case "holder":
+            card = ctx.get("card")
+            owner = m.owner(card) if card is not None else None
+            return [me] if owner is None else [owner]
+        case "weakest" | "strongest":
+            return [s for s in ring if s != me]
+    from runtime.board import board_seats
+
+    return board_seats(m, ctx, selector)
+
+
+def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who",
+            where: str | None = None, exclude: tuple[int, ...] = (), prompt: str | None = None):
+    """The seats `selector` names (kept in `local[slot]`), or a decision to make first.
+
+    `where` is a condition each candidate must meet, evaluated for that seat.
+    """
+    if slot in local:
+        return local[slot]
+    if local.get("asking") == slot and "ans" in local:
+        del local["asking"]
+        local[slot] = [local.pop("ans")["seat"]]
+        return local[slot]
+    seats = [s for s in candidates(m, ctx, selector) if s not in exclude]
+    if where is not None:
+        seats = [s for s in seats if m.holds(where, s, ctx)]
+    if selector in ("weakest", "strongest") and seats:
+        health = {s: m.value("health", s, ctx) for s in seats}
+        best = (min if selector == "weakest" else max)(health.values())
+        seats = [s for s in seats if health[s] == best]
+        if len(seats) > 1:
+            return _choose(m, ctx, seats, local, slot, prompt or f"Several seats are the {selector}: which?")
+    if selector in ("closest", "farthest") and len(seats) > 1:
+        return _choose(m, ctx, seats, local, slot, prompt or f"Several are the {selector}: which?")
+    if selector == "random-opponent" and seats:
+        seats = [seats[m.below(len(seats))]]
+        m.emit("chance", what="random seat", result=seats[0])
+    elif selector in _CHOICE and len(seats) > 1:
+        return _choose(m, ctx, seats, local, slot, prompt or "Choose a seat")
+    local[slot] = seats
+    return seats
+
+
+def _choose(m: Machine, ctx: dict, seats: list[int], local: dict, slot: str, prompt: str) -> dict:
+    local["asking"] = slot
+    chooser = ctx.get("self", m.state["active"])
+    options = [{"label": seat_label(m, s), "key": f"seat:{s}", "seat": s} for s in seats]
+    return ask(chooser, "seat", prompt, options)
+
+
+def one(seats: list[int], what: str) -> int:
+    if len(seats) != 1:
+        raise RuleError(f"{what} needs exactly one seat, not {len(seats)}")
+    return seats[0]

@@ -1,0 +1,151 @@
+"""Many games between bots, in parallel processes, summarised.
+
+Game `i` is seeded with `derive(seed, "game", i)` and its agents with seeds of their own,
+so every game is the same whichever process plays it: the same seed and arguments give
+the same report for any number of workers. Workers compile the pack once each.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from runtime.agents import make_agent
+from runtime.errors import RuleError
+from runtime.program import Program
+from runtime.rng import derive
+from runtime.session import play_game
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    index: int
+    winners: tuple[int, ...]
+    turns: int
+    rounds: int
+    decisions: int
+    capped: bool
+    played: dict[str, int]
+    used: dict[str, int]
+
+
+def play_one(program: Program, players: int, seats: list[str], seed: int, index: int) -> GameSummary:
+    stats: Counter = Counter()
+    agents = [make_agent(spec, program) for spec in seats]
+    m, decisions = play_game(program, players, derive(seed, "game", index), agents, stats)
+    result = m.state["result"]
+    return GameSummary(
+        index=index,
+        winners=tuple(result["winners"]),
+        turns=m.state["turns"],
+        rounds=m.state["round"],
+        decisions=decisions,
+        capped=bool(result.get("capped")),
+        played={card: n for (what, card), n in stats.items() if what == "played"},
+        used={card: n for (what, card), n in stats.items() if what == "used"},
+    )
+
+
+# Each worker process compiles the pack once and keeps it here.
+_WORKER: dict = {}
+
+
+def _init_worker(pack: str, players: int, seats: list[str], seed: int) -> None:
+    from runtime.loading import load_program
+
+    _WORKER.update(program=load_program(Path(pack)), players=players, seats=seats, seed=seed)
+
+
+def _work(index: int) -> GameSummary:
+    w = _WORKER
+    return play_one(w["program"], w["players"], w["seats"], w["seed"], index)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    players: int
+    seats: list[str]
+    seed: int
+    games: list[GameSummary] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        n = len(self.games)
+        wins = Counter(s for g in self.games for s in g.winners)
+        turns = [g.turns for g in self.games]
+        played: Counter = Counter()
+        used: Counter = Counter()
+        for g in self.games:
+            played.update(g.played)
+            used.update(g.used)
+        seats = []
+        for s in range(self.players):
+            lo, hi = wilson(wins[s], n)
+            seats.append({"seat": s + 1, "agent": self.seats[s], "wins": wins[s],
+                          "win_rate": wins[s] / n if n else 0.0, "ci95": [lo, hi]})
+        first = seats[0] if seats else None
+        fair = 1 / self.players
+        cards = sorted(set(played) | set(used))
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": n,
+            "seed": self.seed,
+            "seats": seats,
+            "first_player_advantage": {
+                "win_rate": first["win_rate"] if first else 0.0,
+                "fair_share": fair,
+                "advantage": (first["win_rate"] - fair) if first else 0.0,
+                "ci95": [first["ci95"][0] - fair, first["ci95"][1] - fair] if first else [0.0, 0.0],
+            },
+            "length_turns": {"mean": statistics.fmean(turns) if turns else 0.0,
+                             "median": statistics.median(turns) if turns else 0.0,
+                             "min": min(turns, default=0), "max": max(turns, default=0)},
+            "decisions_per_game": statistics.fmean(g.decisions for g in self.games) if n else 0.0,
+            "no_winner": sum(1 for g in self.games if not g.winners and not g.capped),
+            "turn_cap_hit": sum(1 for g in self.games if g.capped),
+            "cards": [{"card": c, "played": played[c], "used": used[c],
+                       "played_per_game": played[c] / n if n else 0.0} for c in cards],
+        }
+
+
+def simulate(pack: Path, program: Program, players: int, games: int, seed: int, seats: list[str],
+             workers: int = 1, progress: Callable[[int], None] | None = None) -> SimulationReport:
+    """Play `games` games; `progress(done)` is called as results come in (in order)."""
+    if len(seats) != players:
+        raise RuleError(f"{players} players need {players} seats, not {len(seats)}")
+    for spec in seats:
+        if spec.startswith("human"):
+            raise RuleError("simulations are for bots: a human seat cannot be simulated")
+        make_agent(spec, program)  # fail early on a bad spec
+    report = SimulationReport(program.game.id, players, list(seats), seed)
+    if workers <= 1 or games <= 1:
+        results = (play_one(program, players, seats, seed, i) for i in range(games))
+        for done, summary in enumerate(results, 1):
+            report.games.append(summary)
+            if progress:
+                progress(done)
+        return report
+    chunk = max(1, games // (workers * 8))
+    with ProcessPoolExecutor(workers, initializer=_init_worker,
+                             initargs=(str(pack), players, list(seats), seed)) as pool:
+        for done, summary in enumerate(pool.map(_work, range(games), chunksize=chunk), 1):
+            report.games.append(summary)
+            if progress:
+                progress(done)
+    return report

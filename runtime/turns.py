@@ -1,0 +1,224 @@
+"""The turn structure from the rules document: setup, rounds, seat order, turns, actions.
+
+The `game` frame sits at the bottom of the stack: setup, then rounds until the game ends
+(round start, round phases, one turn per seat in order, extra and skipped turns, round end).
+A `turn` frame runs the turn's start effects, sets the action budget, fires
+`start-of-turn`, then asks the active seat for actions and card abilities until it ends
+its turn, and finally runs the end effects and fires `end-of-turn`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.frames import Call, ask, fx, handler
+from runtime.windows import window
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+SCOPES = ("turn", "round", "battle", "game")
+
+
+def turn_order(m: Machine) -> list[int]:
+    """The order seats take their turns this round."""
+    st = m.state
+    order = [s for s in st["order"] if not st["out"][s]]
+    how = m.program.rules.turn.order
+    if how == "counter-clockwise" and order:
+        return order[:1] + order[:0:-1]
+    if how == "initiative" and "initiative" in m.program.variables:
+        return sorted(order, key=lambda s: -m.value("initiative", s))
+    return order
+
+
+@handler("game")
+def game(m: Machine, frame: dict):
+    rules = m.program.rules
+    st = m.state
+    local = frame["l"]
+    lid = m.program.lid
+    while True:
+        stage = local.get("s", "setup")
+        if stage == "setup":
+            local["s"] = "round"
+            ctx = {"self": st["active"]}
+            return Call(fx(lid(rules.setup), ctx), window("setup", ctx))
+        if stage == "round":
+            if rules.rounds and st["round"] > rules.rounds:
+                from runtime.conditions import end_game
+
+                end_game(m, "the last round is over")
+                return Call()
+            local.update(s="turns", pos=0, order=turn_order(m))
+            m.emit("round", round=st["round"])
+            ctx = {"self": local["order"][0] if local["order"] else 0}
+            frames = [fx(lid(rules.round_start), ctx), window("start-of-round", ctx)]
+            frames += [fx(lid(p.do), ctx) for p in rules.phases]
+            return Call(*frames)
+        if stage == "turns":
+            order = local["order"]
+            if rules.turn.order == "chosen" and local["pos"] < len(order):
+                chosen = _chosen_next(m, local)
+                if chosen is not None:
+                    return chosen
+            if local["pos"] >= len(order):
+                local["s"] = "round-end"
+                continue
+            seat = order[local["pos"]]
+            if st["out"][seat]:
+                local["pos"] += 1
+                continue
+            if st["skip"][seat] > 0:
+                st["skip"][seat] -= 1
+                m.emit("skip", seat=seat)
+                local["pos"] += 1
+                continue
+            if st["turns"] >= rules.turn_cap:
+                st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
+                return None
+            local["s"] = "after"
+            return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
+        if stage == "after":
+            seat = local["order"][local["pos"]]
+            if st["extra"][seat] > 0 and not st["out"][seat]:
+                st["extra"][seat] -= 1
+            else:
+                local["pos"] += 1
+            local["s"] = "turns"
+            continue
+        if stage == "round-end":
+            local["s"] = "next-round"
+            ctx = {"self": st["active"]}
+            return Call(fx(lid(rules.round_end), ctx), window("end-of-round", ctx))
+        # next round
+        expire(m, "round")
+        st["round"] += 1
+        local["s"] = "round"
+
+
+def _chosen_next(m: Machine, local: dict):
+    """Turn order `chosen`: the seat that played last picks who plays next this round."""
+    answer = local.pop("ans", None)
+    order = local["order"]
+    rest = order[local["pos"]:]
+    if answer is not None:
+        seat = answer["seat"]
+        i = order.index(seat)
+        order[local["pos"]], order[i] = order[i], order[local["pos"]]
+        return None
+    if len(rest) < 2:
+        return None
+    chooser = m.state["active"]
+    options = [{"label": f"Seat {s + 1} plays next", "key": f"seat:{s}", "seat": s} for s in rest]
+    return ask(chooser, "order", "Who plays next this round?", options)
+
+
+def expire(m: Machine, scope: str) -> None:
+    """End what lasts for a `scope` (turn or round): statuses, stat changes, once-per uses."""
+    st = m.state
+    st["used"].pop(scope, None)
+    for statuses in st["status"]:
+        for name in [n for n, d in statuses.items() if d == scope]:
+            del statuses[name]
+    keep = []
+    for seat, variable, amount, duration in st.get("mods", ()):
+        if duration == scope:
+            st["sv"][seat][variable] -= amount
+        else:
+            keep.append([seat, variable, amount, duration])
+    if "mods" in st:
+        st["mods"] = keep
+
+
+def used(m: Machine, scope: str | None, key: str) -> int:
+    if scope is None:
+        return 0
+    return m.state["used"].get(scope, {}).get(key, 0)
+
+
+def record_use(m: Machine, scope: str | None, key: str) -> None:
+    if scope is not None:
+        uses = m.state["used"].setdefault(scope, {})
+        uses[key] = uses.get(key, 0) + 1
+
+
+@handler("turn")
+def turn(m: Machine, frame: dict):
+    rules = m.program.rules
+    st = m.state
+    seat = frame["ctx"]["self"]
+    ctx = frame["ctx"]
+    local = frame["l"]
+    lid = m.program.lid
+    while True:
+        stage = local.get("s", "start")
+        if stage == "start":
+            st["active"] = seat
+            st["turns"] += 1
+            st["actions"] = 0
+            st["end_turn"] = False
+            m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
+            local["s"] = "budget"
+            if rules.turn.start:
+                return Call(fx(lid(rules.turn.start), ctx))
+            continue
+        if stage == "budget":
+            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
+            local["s"] = "main"
+            frames = [window("start-of-turn", ctx), window("start-of-any-turn", ctx)]
+            frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
+            return Call(*frames)
+        if stage == "main":
+            if st["end_turn"] or st["out"][seat]:
+                local["s"] = "end"
+                continue
+            answer = local.pop("ans", None)
+            if answer is not None:
+                if answer["key"] == "end":
+                    local["s"] = "end"
+                    continue
+                return Call(_take(m, seat, answer))
+            from runtime.options import main_options
+
+            options = main_options(m, seat)
+            if len(options) == 1:
+                local["s"] = "end"
+                continue
+            left = st["actions"]
+            prompt = f"Your turn: {left} action{'s' if left != 1 else ''} left"
+            return ask(seat, "turn", prompt, options)
+        if stage == "end":
+            local["s"] = "done"
+            return Call(fx(lid(rules.turn.end), ctx), window("end-of-turn", ctx))
+        st["taken"][seat] += 1
+        expire(m, "turn")
+        m.emit("turn-end", seat=seat)
+        return None
+
+
+def _take(m: Machine, seat: int, option: dict) -> dict:
+    """Pay for the chosen action or ability and return the frame that carries it out."""
+    st = m.state
+    st["actions"] -= option.get("cost", 0)
+    if "a" in option:
+        action = m.program.actions[option["a"]]
+        record_use(m, "turn", "a:" + action.id)
+        m.emit("action", seat=seat, action=action.id, name=action.name)
+        return fx(m.program.lid(action.do), {"self": seat})
+    inst, index = option["c"], option["i"]
+    return use_frame(m, seat, inst, index, {"self": seat})
+
+
+def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict) -> dict:
+    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None)."""
+    from runtime.program import Source
+
+    card_id = m.state["ids"][inst] if inst is not None else None
+    ability = m.program.abilities_of(Source(card_id, index))
+    key = f"{inst}#{index}" if inst is not None else f"@{seat}#{index}"
+    record_use(m, ability.once_per, key)
+    if card_id is not None:
+        m.count("used", card_id)
+    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
+    return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})

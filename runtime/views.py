@@ -1,0 +1,94 @@
+"""What one seat may know, and sampling a whole game consistent with it.
+
+`view(m, seat)` is the state with every card the seat cannot see made anonymous: its
+instance number, face, side and place become None (so not even which card it is can be
+tracked), its slot in a zone becomes None, the generator is gone, and another seat's
+pending decision shows no options. Agents get nothing else.
+
+`determinise(program, view, rng)` fills the gaps at random: the cards the seat cannot see
+are dealt into the anonymous slots from what the game holds minus what the seat sees, and
+the generator is reseeded. Searching agents play out such samples; they never peek.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from runtime.rng import Rng
+from runtime.state import copy_state
+from runtime.zones import visible
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+    from runtime.program import Program
+
+_CARD_KEYS = ("card", "tcard")
+
+
+def hidden_cards(m: Machine, seat: int) -> set[int]:
+    return {i for i in range(len(m.state["ids"])) if not visible(m, i, seat)}
+
+
+def view(m: Machine, seat: int) -> dict:
+    """The state as `seat` may know it."""
+    v = copy_state(m.state)
+    hidden = hidden_cards(m, seat)
+    for i in hidden:
+        v["ids"][i] = v["down"][i] = v["flipped"][i] = v["loc"][i] = None
+    v["zones"] = {key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()}
+    v["redirect"] = {k: r for k, r in v["redirect"].items() if int(k) not in hidden}
+    v["rng"] = None
+    decision = v["decision"]
+    if decision is not None and decision["seat"] != seat:
+        v["decision"] = {"seat": decision["seat"], "kind": decision["kind"], "prompt": decision["prompt"]}
+    for frame in v["stack"]:
+        _redact(frame.get("ctx"), hidden)
+        local = frame.get("l") or {}
+        _redact(local.get("w"), hidden)
+        for key, value in local.items():
+            if key.startswith("pick:") and isinstance(value, list):
+                local[key] = [None if i in hidden else i for i in value]
+    v["seat"] = seat
+    return v
+
+
+def _redact(ctx: dict | None, hidden: set[int]) -> None:
+    if ctx:
+        for key in _CARD_KEYS:
+            if ctx.get(key) in hidden:
+                ctx[key] = None
+
+
+def determinise(program: Program, seen: dict, rng: Rng) -> dict:
+    """A full state consistent with a seat's view: unseen cards dealt at random."""
+    st = copy_state(seen)
+    del st["seat"]
+    ids = st["ids"]
+    pool = program.card_pool(st["players"])
+    for i, card_id in enumerate(ids):
+        if card_id is not None:
+            first = program.front_of.get(card_id, card_id) if st["flipped"][i] else card_id
+            pool[first] -= 1
+    unseen_ids = list(Counter({k: n for k, n in pool.items() if n > 0}).elements())
+    unseen = [i for i, card_id in enumerate(ids) if card_id is None]
+    rng.shuffle(unseen_ids)
+    rng.shuffle(unseen)
+    for inst, card_id in zip(unseen, unseen_ids, strict=False):
+        ids[inst] = card_id
+        st["flipped"][inst] = 0
+    slots = iter(unseen)
+    for key, cards in st["zones"].items():
+        zone = program.zones[key.split(":", 1)[0]]
+        for pos, inst in enumerate(cards):
+            if inst is None:
+                inst = cards[pos] = next(slots)
+                st["loc"][inst] = key
+                # a public zone hides only face-down cards; elsewhere cards lie as the zone says
+                st["down"][inst] = 1 if zone.visibility == "public" else int(zone.down)
+    for frame in st["stack"]:
+        for key, value in (frame.get("l") or {}).items():
+            if key.startswith("pick:") and isinstance(value, list):
+                value[:] = [i for i in value if i is not None]
+    st["rng"] = rng.seed()
+    return st

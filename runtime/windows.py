@@ -1,0 +1,124 @@
+"""Timing windows: when one fires, the abilities waiting on it run, one after another.
+
+Whose abilities answer depends on the window: the active seat's at the start and end of
+a turn, the defender's after being attacked, the attacker's after attacking, the card's
+own when it is drawn, played, revealed or discarded, every seat's at setup and at round
+boundaries (and for windows a game declares itself). For each of those seats, in turn
+order, the abilities of its cards in play come first (zone by zone, in the order the
+rules declare the zones), then the rules' own standing abilities.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.frames import Call, handler
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+_SUBJECT = {
+    "start-of-turn": "active",
+    "end-of-turn": "active",
+    "start-of-any-turn": "active",
+    "before-attack": "attacker",
+    "after-attack": "attacker",
+    "on-hit": "attacker",
+    "on-miss": "attacker",
+    "on-critical": "attacker",
+    "on-enemy-defeated": "attacker",
+    "after-attack-roll": "attacker",
+    "on-attacked": "defender",
+    "after-attacked": "defender",
+    "on-defence-failed": "defender",
+    "on-defence-succeeded": "defender",
+    "before-defence-roll": "defender",
+    "after-defence-roll": "defender",
+    "on-damaged": "target",
+    "on-defeated": "target",
+    "on-play": "card",
+    "on-reveal": "card",
+    "on-discard": "card",
+    "on-draw": "card",
+    "on-flip": "self",
+    "on-challenge": "self",
+    "after-challenge-roll": "self",
+    "on-move": "self",
+    "on-enter": "self",
+    "on-leave": "self",
+}
+
+
+def window(name: str, ctx: dict) -> dict:
+    """A frame firing window `name`; `ctx` names the seats (attacker, defender…) involved."""
+    return {"h": "window", "w": name, "ctx": ctx, "l": {}}
+
+
+def listened(m: Machine, name: str) -> bool:
+    """Whether any card or standing rule waits on window `name` (else firing it is a no-op)."""
+    return name in m.program.listened
+
+
+def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
+    who = _SUBJECT.get(name, "all")
+    if who == "all":
+        return m.seats_from(m.state["active"])
+    if who == "active":
+        return [m.state["active"]]
+    seat = ctx.get(who if who != "card" else "self")
+    return [] if seat is None else [seat]
+
+
+def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
+    """`[seat, card instance or None, zone key, ability index]` for each waiting ability."""
+    program = m.program
+    st = m.state
+    ids = st["ids"]
+    found: list[list] = []
+    rule_abilities = program.rule_triggers.get(name, ())
+    if _SUBJECT.get(name) == "card":
+        inst = ctx.get("card")
+        if inst is not None:
+            for index in program.triggers.get(ids[inst], {}).get(name, ()):
+                found.append([ctx.get("self"), inst, st["loc"][inst], index])
+        seats = [ctx["self"]] if ctx.get("self") is not None else []
+        return found + [[s, None, None, i] for s in seats for i in rule_abilities]
+    for seat in subjects(m, name, ctx):
+        for zone in program.in_play_zones:
+            key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
+            for inst in st["zones"][key]:
+                for index in program.triggers.get(ids[inst], {}).get(name, ()):
+                    found.append([seat, inst, key, index])
+        found += [[seat, None, None, i] for i in rule_abilities]
+    return found
+
+
+@handler("window")
+def run_window(m: Machine, frame: dict):
+    from runtime.program import Source
+    from runtime.turns import use_frame, used
+
+    name = frame["w"]
+    if name not in m.program.listened:
+        return None
+    local = frame["l"]
+    if "q" not in local:
+        local["q"] = listeners(m, name, frame["ctx"])
+        local["i"] = 0
+    queue = local["q"]
+    st = m.state
+    while local["i"] < len(queue):
+        seat, inst, key, index = queue[local["i"]]
+        local["i"] += 1
+        if inst is not None and st["loc"][inst] != key:
+            continue  # the card left play before its turn came
+        card_id = st["ids"][inst] if inst is not None else None
+        ability = m.program.abilities_of(Source(card_id, index))
+        use_key = f"{inst}#{index}" if inst is not None else f"@{seat}#{index}"
+        if ability.once_per and used(m, ability.once_per, use_key):
+            continue
+        ctx = {**frame["ctx"], "self": seat, "card": inst}
+        if not m.holds(ability.if_, seat, ctx, inst):
+            continue
+        return Call(use_frame(m, seat, inst, index, ctx))
+    return None

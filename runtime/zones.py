@@ -1,0 +1,102 @@
+"""Moving cards between zones: capacity, face, the top of a pile, refilling an empty pile
+from its `refill-from` zone (shuffled), redirected cards, and who may see a card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bool = False) -> bool:
+    """Move card `inst` onto zone `to_key` (its top unless `bottom`); False if the zone is full.
+
+    A card marked to go elsewhere when it next enters this kind of zone goes there instead.
+    `face` is "up" or "down"; by default the card lies as the zone's cards lie.
+    """
+    st = m.state
+    redirect = st["redirect"].get(str(inst))
+    if redirect:
+        target = redirect.pop(m.key_zone[to_key].id, None)
+        if target is not None:
+            to_key = m.key(target, m.key_owner[to_key])
+        if not redirect:
+            del st["redirect"][str(inst)]
+    zone = m.key_zone[to_key]
+    dest = st["zones"][to_key]
+    if zone.capacity is not None and len(dest) >= zone.capacity:
+        return False
+    src = st["loc"][inst]
+    was_down = st["down"][inst]
+    st["zones"][src].remove(inst)
+    if bottom:
+        dest.insert(0, inst)
+    else:
+        dest.append(inst)
+    st["loc"][inst] = to_key
+    st["down"][inst] = int(zone.down if face is None else face == "down")
+    if zone.in_play and not m.key_zone[src].in_play and m.key_owner[src] is not None:
+        m.count("played", st["ids"][inst])
+    if m.log is not None:
+        m.log.append({"e": "move", "card": inst, "id": st["ids"][inst], "from": src, "to": to_key,
+                      "seen": m.seen(inst, (src, was_down))})
+    return True
+
+
+def room(m: Machine, key: str) -> int:
+    """How many more cards zone `key` takes (a large number when it has no capacity)."""
+    zone = m.key_zone[key]
+    if zone.capacity is None:
+        return 1 << 30
+    return zone.capacity - len(m.state["zones"][key])
+
+
+def top(m: Machine, key: str) -> int | None:
+    """The top card of a pile, refilling the pile first if it is empty and may be refilled."""
+    pile = m.state["zones"][key]
+    if not pile:
+        zone = m.key_zone[key]
+        if zone.refill:
+            refill(m, key, m.key(zone.refill, m.key_owner[key]))
+    return pile[-1] if pile else None
+
+
+def refill(m: Machine, key: str, from_key: str) -> None:
+    """Turn every card of `from_key` into pile `key`, shuffled."""
+    st = m.state
+    cards = st["zones"][from_key]
+    if not cards:
+        return
+    down = int(m.key_zone[key].down)
+    for inst in cards:
+        st["loc"][inst] = key
+        st["down"][inst] = down
+    pile = st["zones"][key]
+    pile.extend(cards)
+    st["zones"][from_key] = []
+    m.shuffle(pile)
+    m.emit("reshuffle", zone=key, source=from_key, cards=len(pile))
+
+
+def groups(m: Machine, cards: list[int]) -> list[tuple[str, list[int]]]:
+    """Cards grouped by what they are (card id), in the order first met: one choice each."""
+    ids = m.state["ids"]
+    found: dict[str, list[int]] = {}
+    for inst in cards:
+        found.setdefault(ids[inst], []).append(inst)
+    return list(found.items())
+
+
+def visible(m: Machine, inst: int, seat: int, key: str | None = None, down: int | None = None) -> bool:
+    """Whether `seat` may see which card `inst` is (where it lies now, or at `key`)."""
+    st = m.state
+    key = key if key is not None else st["loc"][inst]
+    zone = m.key_zone[key]
+    if zone.visibility == "hidden":
+        return False
+    owner = m.key_owner[key]
+    if zone.visibility == "owner":
+        return owner == seat
+    lying_down = st["down"][inst] if down is None else down
+    return not lying_down or owner == seat

@@ -1,0 +1,54 @@
+"""One seed, one game: replays match step by step, and simulations do not depend on how
+many processes play them."""
+
+from __future__ import annotations
+
+import json
+
+from runtime.agents import make_agent
+from runtime.log import read
+from runtime.replay import replay
+from runtime.session import Session
+from runtime.simulate import simulate
+from tests.runtime.conftest import FIXTURES
+
+
+def _logged(program, path, seed=3, seats=("random", "heuristic", "random")):
+    agents = [make_agent(s, program) for s in seats]
+    Session.new(program, len(seats), seed, list(seats), agents, pack=str(FIXTURES / "skirmish"), log=path).run()
+    return read(path)
+
+
+def test_the_same_seed_gives_the_same_log(skirmish, tmp_path):
+    first = _logged(skirmish, tmp_path / "a.jsonl")
+    second = _logged(skirmish, tmp_path / "b.jsonl")
+    assert first == second and first[-1]["e"] == "end"
+
+
+def test_replay_checks_every_step(skirmish, tmp_path):
+    path = tmp_path / "game.jsonl"
+    events = _logged(skirmish, path)
+    done = replay(path, lambda pack: skirmish)
+    assert done.ok and done.steps == sum(1 for e in events if e["e"] == "decision")
+
+
+def test_replay_reports_the_first_divergence(skirmish, tmp_path):
+    path = tmp_path / "game.jsonl"
+    events = _logged(skirmish, path)
+    decisions = [i for i, e in enumerate(events) if e["e"] == "decision"]
+    target = events[decisions[3]]
+    target["choice"] = (target["choice"] + 1) % target["options"]
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    done = replay(path, lambda pack: skirmish)
+    assert not done.ok and "after step 3" in done.divergence
+
+
+def test_simulation_does_not_depend_on_the_worker_count(skirmish):
+    seats = ["random", "random", "heuristic"]
+    pack = FIXTURES / "skirmish"
+    one = simulate(pack, skirmish, 3, 6, 42, seats, workers=1).to_json()
+    two = simulate(pack, skirmish, 3, 6, 42, seats, workers=2).to_json()
+    assert one == two and one["games"] == 6
+    assert sum(s["wins"] for s in one["seats"]) + one["turn_cap_hit"] + one["no_winner"] >= 6
+    lo, hi = one["seats"][0]["ci95"]
+    assert 0.0 <= lo <= one["seats"][0]["win_rate"] <= hi <= 1.0
