@@ -69,7 +69,7 @@ def play(
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(1) from None
     winners = ", ".join(f"seat {w + 1} ({session.seats[w]})" for w in result["winners"]) or "nobody"
-    console.print(f"Game over after {session.machine.state['turns']} turns: {winners} won — {result['reason']}.",
+    console.print(f"Game over after {session.machine.state['turns']} turns: {winners} won — {result['reason'].rstrip('.')}.",
                   highlight=False)
 
 

@@ -116,7 +116,7 @@ def print_(
             raise typer.Exit(1) from None
     s = job.stats
     typer.echo(
-        f"{len(job.cards)} cards, {s.faces} faces "
+        f"{sum(c.count for c in job.cards)} cards ({len(job.cards)} different), {s.faces} faces "
         f"({s.rendered} drawn, {s.faces - s.rendered} cached)",
         err=True,
     )
