@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, create_model
 
 from compiler.language.base import Expr, PlayerTable, Ref
-from compiler.language.documents import Ability, Card, Cards, CardType, FieldSpec
+from compiler.language.documents import FIELD_PREFIX, Ability, Card, Cards, CardType, FieldSpec
 from compiler.language.effects import Effects
 
 BUILT_IN = {info.alias or name for name, info in Card.model_fields.items()}
@@ -64,7 +64,7 @@ def card_model(card_type: CardType) -> type[TypedCard]:
             default = spec.default
             if default is None:
                 tp = tp | None
-        fields["f_" + name] = (tp, Field(default, alias=name, description=spec.text, **bounds))
+        fields[FIELD_PREFIX + name] = (tp, Field(default, alias=name, description=spec.text, **bounds))
     return create_model("Card_" + card_type.id.replace("-", "_"), __base__=TypedCard, **fields)
 
 

@@ -165,6 +165,15 @@ class Card(Model):
     source: Source | None = None
     suppress: list[Code] = Field(default_factory=list)
 
+    def field(self, name: str, default: Any = None) -> Any:
+        """The value of field `name` that the card's type declares (`default` when unset)."""
+        value = getattr(self, FIELD_PREFIX + name, None)
+        return default if value is None else value
+
+
+FIELD_PREFIX = "f_"
+"""Card-type fields are stored as `f_<name>` (aliased `<name>`) so they never shadow model attributes."""
+
 
 class Cards(Document):
     kind: Literal["cards"]
