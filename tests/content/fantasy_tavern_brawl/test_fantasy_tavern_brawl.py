@@ -1,4 +1,5 @@
-"""The Fantasy Tavern Brawl pack compiles clean and holds the rulebook's components and scoring."""
+"""The Fantasy Tavern Brawl pack compiles clean, holds the rulebook's components, names and
+numbers, and plays its setup, turns, Dwarf rules and scoring through the generic runtime."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ import pytest
 
 from compiler import compile_pack
 from compiler.language.effects import op_of
+from runtime.agents.scripted import match
+from runtime.machine import Machine
+from runtime.program import Program
 
 PACK = Path(__file__).resolve().parents[3] / "content" / "fantasy-tavern-brawl"
-RACES = {"halfling", "orc", "dwarf", "goblin", "elf", "demon", "minotaur", "human"}
+# The seven races the rulebook names, with its counts, and the ten further race cards.
+RULEBOOK_RACES = {"halfling": 10, "orc": 10, "dwarf": 10, "goblin": 10, "elf": 10,
+                  "demon": 5, "minotaur": 5}
 
 
 @pytest.fixture(scope="module")
@@ -22,84 +28,151 @@ def game():
     return result.game
 
 
-def field(card, name):
-    """The value of the card-type field `name` (stored under a private attribute, aliased)."""
-    (attr,) = (k for k, info in type(card).model_fields.items() if info.alias == name)
-    return getattr(card, attr)
+@pytest.fixture(scope="module")
+def program(game):
+    return Program(game)
+
+
+def pick(m: Machine, text: str) -> None:
+    index = match(text, m.decision["options"])
+    assert index is not None, (text, [o["label"] for o in m.decision["options"]])
+    m.answer(index)
+
+
+def hand(m: Machine, seat: int) -> Counter:
+    return Counter(m.state["ids"][i] for i in m.state["zones"][f"hand:{seat}"])
+
+
+def scenario_one(program, players: int = 2) -> Machine:
+    """A game at its first turn, Scenario 1 chosen."""
+    m = Machine.start(program, players, 3)
+    assert m.decision["kind"] == "card" and len(m.decision["options"]) == 4
+    pick(m, "Scenario 1")
+    return m
+
+
+# -- components ------------------------------------------------------------------------------
 
 
 def test_seventy_race_cards_by_race(game):
-    cards = game.decks["race-cards"].cards
-    by_race = Counter()
-    for card in cards:
-        by_race[field(card, "race")] += card.count
+    by_race, source = Counter(), {}
+    for card in game.decks["race-cards"].cards:
+        by_race[card.field("race")] += card.count
+        source[card.field("race")] = card.source
     assert sum(by_race.values()) == 70
-    for race in ("halfling", "orc", "dwarf", "goblin", "elf"):
-        assert by_race[race] == 10
-    assert by_race["demon"] == 5 and by_race["minotaur"] == 5
-    assert by_race["human"] == 10  # the ten further race cards (designed)
+    assert {r: by_race[r] for r in RULEBOOK_RACES} == RULEBOOK_RACES
+    # The rulebook lists "10 further Race cards" with no race: designed here as Humans.
+    assert by_race["human"] == 10 and source["human"] == "designed"
+    assert source["dwarf"] == "rulebook"
 
 
 def test_play_methods(game):
-    methods = {field(c, "race"): field(c, "method") for c in game.decks["race-cards"].cards}
-    assert set(methods) == RACES
+    methods = {c.field("race"): c.field("method") for c in game.decks["race-cards"].cards}
     assert set(methods.values()) == {"slide", "fling", "drop", "place"}
     assert methods["dwarf"] == "place"
 
 
-def test_dwarf_is_never_the_last_card(game):
+def test_dwarf_builds_on_four_customers_and_is_never_last(game):
     dwarf = game.cards["dwarf"]
-    assert field(dwarf, "play_if") == "cards_in_hand >= 2"
-    transfers = [op_of(e)[1].amount for e in dwarf.abilities[0].do if op_of(e)[0] == "transfer"]
-    assert transfers[0] == 4
+    assert dwarf.field("never_last") is True
+    assert [c.id for c in game.decks["race-cards"].cards if c.field("never_last")] == ["dwarf"]
+    transfers = [op_of(e)[1] for e in dwarf.abilities[0].do if op_of(e)[0] == "transfer"]
+    assert (transfers[0].to, transfers[0].amount) == ("ground_customers", 4)
 
 
 def test_four_scenario_cards_deal_what_they_say(game):
     scenarios = game.decks["scenarios"].cards
-    assert len(scenarios) == 4
-    assert sorted(field(s, "number") for s in scenarios) == [1, 2, 3, 4]
-    stock = {field(c, "race"): c.count for c in game.decks["race-cards"].cards}
+    assert sorted(s.field("number") for s in scenarios) == [1, 2, 3, 4]
+    stock = {c.field("race"): c.count for c in game.decks["race-cards"].cards}
     for scenario in scenarios:
-        hand = field(scenario, "hand")
         dealt = Counter()
         for effect in scenario.abilities[0].do:
             name, params = op_of(effect)
             assert name == "move-card" and params.who == "each-player"
             dealt[params.matching.split("'")[1]] += params.count
-        assert dict(dealt) == hand, scenario.id
-        for race, count in hand.items():
+        assert dict(dealt) == scenario.field("hand"), scenario.id
+        for race, count in dealt.items():
             assert count * game.game.players.max <= stock[race], (scenario.id, race)
-    first = next(s for s in scenarios if field(s, "number") == 1)
-    assert field(first, "hand") == {"dwarf": 2, "halfling": 2, "orc": 2}
-    assert any(not field(s, "slides") for s in scenarios)
+        methods = {c.field("method") for c in game.decks["race-cards"].cards
+                   if c.field("race") in dealt}
+        assert scenario.field("slides") == ("slide" in methods), scenario.id
+    assert any(not s.field("slides") for s in scenarios)  # one for a game mat
 
 
-def test_tavern_start_card(game):
+def test_tavern_start_card_and_player_helpers(game):
     (start,) = game.decks["tavern-start"].cards
-    assert start.count == 1
-    tavern = next(z for z in game.rules.zones if z.id == "tavern")
-    assert tavern.holds == ["tavern-start"]
+    assert (start.name, start.count) == ("Tavern starting card", 1)
+    assert sum(c.count for c in game.decks["player-helpers"].cards) == 4
 
 
 def test_meeples_five_colours_of_fifteen(game):
     meeples = [c for c in game.game.components if c.id.startswith("meeples-")]
-    assert len(meeples) == 5
-    assert all(c.count == 15 for c in meeples)
+    assert len(meeples) == 5 and all(c.count == 15 for c in meeples)
+    assert sum(c.count for c in meeples) == 75
     assert game.game.variables["meeples_in_supply"].initial == 15
 
 
-def test_player_helpers(game):
-    assert sum(c.count for c in game.decks["player-helpers"].cards) == 4
+def test_ranking_is_score_then_the_three_tiebreakers(game):
+    ranking = game.rules.ranking
+    assert [k.value for k in ranking.by] == ["score", "meeples_in_tavern", "meeples_on_top_floor"]
+    assert all(k.order == "highest" for k in ranking.by)
+    assert ranking.ties == "share"  # tiebreaker 3: the tied players all win
 
 
-def test_scoring_by_floor_and_tiebreakers(game):
-    rules = game.rules
-    final = next(a for a in rules.abilities if a.when == "end-of-game")
-    score = op_of(final.do[0])[1]
-    assert (score.variable, score.value) == ("score", "floor_number")
-    keys = [k.value for k in rules.ranking.by]
-    assert keys == ["score", "meeples_in_tavern", "meeples_on_top_floor"]
-    assert all(k.order == "highest" for k in rules.ranking.by)
-    assert rules.ranking.ties == "share"
-    (end,) = rules.end
-    assert (end.if_, end.who) == ("cards_in_hand == 0", "all")
+# -- play ------------------------------------------------------------------------------------
+
+
+def test_setup_deals_scenario_one_and_stands_one_customer_each(program):
+    m = scenario_one(program, 3)
+    for seat in range(3):
+        assert hand(m, seat) == Counter({"dwarf": 2, "halfling": 2, "orc": 2})
+        assert (m.value("meeples_in_supply", seat), m.value("ground_customers", seat)) == (14, 1)
+    assert m.state["zones"]["box"] and len(m.state["zones"]["tavern"]) == 1
+    assert m.decision["kind"] == "option" and m.decision["seat"] == m.state["active"]
+
+
+def test_a_dwarf_raises_a_floor(program):
+    m = scenario_one(program)
+    seat = m.state["active"]
+    pick(m, "Place a race card")  # a Dwarf is the only card to place in Scenario 1
+    assert (m.value("ground_customers", seat), m.value("upper_customers", seat)) == (5, 1)
+    assert m.value("meeples_in_supply", seat) == 9
+    assert m.value("top_floor", None) == 2
+
+
+def test_a_card_touching_nothing_leaves_the_game_without_its_ability(program):
+    m = scenario_one(program)
+    seat = m.state["active"]
+    pick(m, "Slide, fling or drop")
+    pick(m, "Orc")
+    pick(m, "touches no card")
+    assert [m.state["ids"][i] for i in m.state["zones"]["removed"]] == ["orc"]
+    assert m.value("ground_customers", seat) == 1
+
+
+def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
+    m = scenario_one(program)
+    first = m.state["active"]
+    # Everyone lands every card; the first player keeps a Dwarf for last and cannot play it.
+    while m.state["result"] is None:
+        seat = m.decision["seat"]
+        labels = [o["label"] for o in m.decision["options"]]
+        if "Place a race card" in labels and (seat != first or hand(m, seat)["dwarf"] == 2):
+            pick(m, "Place a race card")
+        elif "Slide, fling or drop a race card" in labels:
+            pick(m, "Slide, fling or drop a race card")
+        elif m.decision["kind"] == "card":
+            m.answer(0)
+        else:
+            pick(m, "came to rest touching")
+    other = 1 - first
+    assert hand(m, first) == Counter({"dwarf": 1}) and not hand(m, other)
+    # first: 1 + one Dwarf (4 under, 1 up) + 2 Halflings (2 each) + 2 Orcs (1 each) = 12 in
+    # the tavern, 11 downstairs and 1 up: 13 points. other: 1 + two Dwarves (5 each) leaves 4
+    # customers for the Halflings and none for the Orcs: 15 in, 13 down and 2 up, 17 points.
+    assert [m.value("upper_customers", s) for s in (first, other)] == [1, 2]
+    assert [m.value("meeples_in_tavern", s) for s in (first, other)] == [12, 15]
+    assert [m.value("meeples_in_supply", s) for s in (first, other)] == [3, 0]
+    assert [m.value("score", s) for s in (first, other)] == [13, 17]
+    assert [m.value("meeples_on_top_floor", s) for s in (first, other)] == [1, 2]
+    assert m.state["result"]["winners"] == [other]
