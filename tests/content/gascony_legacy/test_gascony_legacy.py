@@ -13,6 +13,7 @@ import pytest
 
 from compiler import compile_pack
 from compiler.analysis.story import story_graph
+from compiler.language.effects import op_of
 
 PACK = Path(__file__).resolve().parents[3] / "content" / "gascony-legacy"
 PLAYER_COUNTS = {1, 2, 3, 4}
@@ -43,6 +44,11 @@ def by_name(game, deck_id):
 
 def total(deck) -> int:
     return sum(card.count for card in deck.cards)
+
+
+def ops(effects):
+    """(op name, params) for each effect of a list."""
+    return [op_of(e) for e in effects]
 
 
 def physical(items) -> int:
@@ -291,3 +297,115 @@ def test_battle_round_phases(game):
         "all-for-one", "character-turns", "enemy-turn", "upkeep",
     ]
     assert game.rules.turn.order == "chosen" and game.rules.turn.actions == 1
+
+
+# -- numbers the rulebook's examples give ------------------------------------------------------
+
+
+def test_movement_read_from_the_rulebook_examples(game):
+    characters = by_name(game, "characters")
+    movement = {name: field(card, "movement") for name, card in characters.items()}
+    assert movement["D'Artagnan"] == 4  # spends 4 points to move 4 squares
+    assert movement["Aramis"] >= 4  # 3 points of movement and 1 to turn
+    assert movement["Milady"] == 6  # 6 points climbing the staircase, no stone spent
+    assert field(characters["Aramis"], "support")[0].source == "rulebook"  # the healer
+
+
+def test_setup_hands_out_each_characters_weapon_destiny_and_health(game):
+    setup = ops(game.rules.setup)
+    choose = setup[0][1]
+    assert setup[0][0] == "choose" and choose.who == "each-player"
+    characters = {c.name: c for c in game.decks["characters"].cards}
+    assert [o.text for o in choose.options] == list(characters)
+    for option in choose.options:
+        card = characters[option.text]
+        given = dict(ops(option.do)[:2])
+        assert given["gain-item"].item == card.id
+        assert given["move-card"].card == field(card, "weapon")
+        tokens = {p.variable: p.value for name, p in ops(option.do) if name == "set"}
+        assert tokens == {"destiny_tokens": field(card, "destiny"),
+                          "health_tokens": field(card, "health")}
+    porter = [p for name, p in setup if name == "move-card" and p.to == "porter"]
+    assert [p.count for p in porter] == ["players"]  # 1 Equipment card per Character
+
+
+def test_starting_weapon_abilities_from_the_example(game):
+    rapier = game.cards["rapier"].abilities[0]
+    assert ops(rapier.do)[0][1].faces == [1]  # rerolls 1s when he defends
+    broadsword = game.cards["broadsword"].abilities[0]
+    assert ops(broadsword.do)[0][1].amount == 1  # one die turned up a pip
+    corps = field(game.cards["porthos"], "talent")[0]
+    assert ops(corps.do)[0][1].amount == 4
+
+
+@pytest.mark.parametrize(
+    ("piece", "successes"),
+    [("barrel", 3), ("barrel-twin", 3), ("brazier", 2), ("balcony", 3), ("chandelier", 3),
+     ("chandelier-2", 3), ("wagon", 4)],
+)
+def test_terrain_challenges(game, piece, successes):
+    interact = [a for a in game.terrain[piece].abilities if a.when == "interact"]
+    (challenge,) = ops(interact[0].do)
+    assert challenge[0] == "challenge"
+    assert (challenge[1].stat, challenge[1].successes) == ("movement", successes)
+
+
+def test_terrain_effects_as_printed(game):
+    terrain = game.terrain
+    swing = ops(terrain["chandelier"].abilities[0].do)[0][1]
+    assert op_of(swing.fail[0])[1].amount == 2  # 2 Wounds for a failed swing
+    chain = ops(terrain["chandelier"].abilities[1].do)[0][1]
+    assert chain.condition == "successes >= 4"  # the chain has Defence 4
+    wagon = ops(terrain["wagon"].abilities[0].do)[0][1]
+    assert op_of(wagon.pass_[0])[1].distance == "successes - 3"
+    hay = ops(terrain["haystack"].abilities[0].do)[0][1]
+    assert hay.count == 1  # +1 defence die while hiding
+    slide = ops(terrain["balcony"].abilities[1].do)[0][1]
+    assert op_of(slide.fail[1])[1].amount == "3 - successes"
+    chest = ops(terrain["chest"].abilities[0].do)[0][1]
+    assert chest.from_ == "equipment"
+
+
+def test_guards_threat_and_doom_reaction(game):
+    guards = game.cards["guards"]
+    threat = ops(field(guards, "threat"))
+    assert [name for name, _ in threat] == ["activate", "spawn", "remove-from-game"]
+    assert threat[1][1].count == "players"  # up to 1 Guard per player
+    reaction = ops(field(guards, "reaction"))
+    assert reaction[0][1].condition == "doom >= 1"
+    assert reaction[1][1].distance == 1
+
+
+def test_reactions_and_loot_from_the_rulebook(game):
+    dodge = ops(game.cards["dodge"].abilities[0].do)
+    assert dodge[0][1].amount == 1 and dodge[1][1].behind == "attacker"
+    counter = ops(game.cards["counterattack"].abilities[0].do)
+    assert counter == [("damage", counter[0][1])] and counter[0][1].amount == 1
+    duck = [name for name, _ in ops(game.cards["duck"].abilities[0].do)]
+    assert duck == ["heal", "shuffle"]
+    cross = ops(game.cards["cross"].abilities[0].do)
+    assert cross[0][1].variable == "destiny_tokens" and cross[0][1].amount == 1
+
+
+def test_a_priest_offers_equipment_and_restores_destiny(game):
+    effects = ops(game.stories["act-1"].cards["12"].do)
+    assert effects[0][0] == "draw" and effects[0][1].count == "players"
+    assert effects[1][0] == "roll" and effects[1][1].count == "movement"
+
+
+def test_every_character_has_a_story_moment(game):
+    tested = set()
+    for story in game.stories.values():
+        for card in story.cards.values():
+            tested |= {c.if_ for c in card.choices if c.if_}
+    for card in game.decks["characters"].cards:
+        assert f"has('{card.id}')" in tested, card.id
+
+
+def test_equipment_trades_at_cost_and_sells_for_half_rounded_up(game):
+    actions = {a.id: a for a in game.rules.actions}
+    buy = dict(ops(actions["buy-equipment"].do))
+    assert buy["lose"].amount == "cost"
+    sell = dict(ops(actions["sell-equipment"].do))
+    assert sell["gain"].amount == "ceil(cost / 2)"
+    assert dict(ops(actions["rescue"].do))["heal"].amount == 2  # up to 2 Health tokens

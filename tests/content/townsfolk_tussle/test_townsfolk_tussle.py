@@ -276,3 +276,127 @@ def test_component_counts_match_the_content(game):
     assert components["terrain-pieces"] == sum(t.count for t in game.terrain.values())
     assert components["terrain-cards"] == len(game.terrain)
     assert components["townsfolk-cards"] == 6 and components["ruffian-cards"] == 4
+
+
+def ops(effects):
+    """(op name, params) for each effect of a list."""
+    return [op_of(e) for e in effects]
+
+
+def test_pepin_quick_chug_lasts_while_a_milk_jug_stands(game):
+    quick_chug = field(game.cards["pepin-milkfrog"], "final_fight")[0]
+    assert quick_chug.when == "start-of-turn" and quick_chug.if_ == "milk_jugs >= 1"
+    assert ops(quick_chug.do)[0][0] == "play-top"  # the second action
+    setup = ops(game.scenarios["pepin-milkfrog-final-fight"].setup)
+    jugs = [p for name, p in setup if name == "set" and p.variable == "milk_jugs"]
+    assert [p.value for p in jugs] == ["players"]  # one jug per townsfolk
+    rules = [r.name for r in game.scenarios["pepin-milkfrog-final-fight"].special_rules]
+    assert "Quick Chug" in rules and "Milk Shield" not in rules
+    jug = game.terrain["giant-milk-jug"]
+    (roll,) = ops(jug.abilities[0].do)
+    results = roll[1].results
+    assert [(r.min, r.max) for r in results] == [(None, 5), (6, None)]
+    spilled = dict(ops(results[1].do))
+    assert spilled["damage"].amount == 1 and spilled["lose"].variable == "milk_jugs"
+
+
+def test_each_final_fight_names_a_sheriff_with_unique_gear(game):
+    expected = {
+        "pepin-milkfrog": "jerry-the-cat",  # the booklet's
+        "umbrello": "sheriffs-anchor",  # the booklet's
+        "samuel-strawman": "sheriffs-lantern",
+        "the-bundits": "sheriffs-lasso",
+    }
+    for ruffian, gear in expected.items():
+        setup = ops(game.scenarios[f"{ruffian}-final-fight"].setup)
+        (leader,) = [p for name, p in setup if name == "for-leader"]
+        assert leader.by == "feat_points"
+        given = [p.card for name, p in ops(leader.do) if name == "move-card"]
+        assert given == [gear] and game.deck_of[gear] == "unique-gear"
+    umbrello = game.scenarios["umbrello-final-fight"]
+    assert [op_of(e)[1].piece for e in umbrello.setup if op_of(e)[0] == "place-terrain"] == [
+        "engulfing-wave"]
+    assert umbrello.source == "rulebook"
+    assert all(game.scenarios[f"umbrello-{lvl}"].source == "designed"
+               for lvl in ("chump", "troublemaker", "hooligan"))
+
+
+@pytest.mark.parametrize(
+    ("gear", "cost", "once", "effects"),
+    [
+        ("turtle-shell", 1, "battle", [("status", {"status": "shelled", "target": "self"})]),
+        ("fishy-cap", 2, "battle", [("damage", {"amount": 2, "range": 5})]),
+        ("virginias-shanker", 2, None, [("damage", {"amount": 2, "range": 7}),
+                                        ("move-card", {"to": "stash"})]),
+        ("fighters-belt", 2, None, [("damage", {"amount": "players", "range": 1}),
+                                    ("skip-turn", {}), ("defeat", {"target": "self"})]),
+        ("baseball-cap", 0, None, [("damage", {"amount": 1}), ("push", {"distance": 4})]),
+        ("belt-o-knives", 0, None, [("damage", {"amount": 1})]),
+        ("old-belt", 0, None, [("damage", {"amount": 1, "target": "self"})]),
+        ("salesmans-tie", 0, None, [("gain", {"variable": "coins", "amount": 2})]),
+        ("beggars-top-hat", 0, None, [("lose", {"amount": 3}), ("gain", {"amount": 3})]),
+        ("sticky-leotard", 0, None, [("modify-stat", {"stat": "mvmt", "amount": -1})]),
+        ("chuckin-spear", 0, None, [("move-card", {"to": "stash"})]),
+    ],
+)
+def test_gear_abilities_as_printed(game, gear, cost, once, effects):
+    (ability,) = game.cards[gear].abilities
+    assert (ability.cost, ability.once_per) == (cost, once)
+    got = ops(ability.do)
+    assert [name for name, _ in got] == [name for name, _ in effects]
+    for (_, params), (_, expected) in zip(got, effects, strict=True):
+        for key, value in expected.items():
+            assert getattr(params, key) == value, (gear, key)
+
+
+def test_potion_pack_heals_on_five_or_more(game):
+    (roll,) = ops(game.cards["potion-pack"].abilities[0].do)
+    (result,) = roll[1].results
+    assert result.min == 5 and op_of(result.do[0])[1].amount == 1
+
+
+def test_booklet_terrain_numbers(game):
+    hive = game.terrain["buzzing-hive"]
+    assert hive.type == "obstacle"
+    sting = dict(ops(hive.abilities[0].do))["damage"]
+    assert (hive.abilities[0].when, sting.amount, sting.range) == ("start-of-any-turn", 1, 1)
+    woods = game.terrain["dense-woods"]
+    assert (woods.type, woods.movement_cost) == ("feature", 2)
+    wave = game.terrain["engulfing-wave"]
+    assert wave.may_overlap
+    assert [a.when for a in wave.abilities] == ["ruffian-turn", "breaking-point", "on-enter"]
+    assert all(op_of(a.do[0])[1].distance == 4 for a in wave.abilities[:2])
+    farm = game.terrain["rickety-farm"].abilities[0]
+    results = op_of(farm.do[0])[1].results
+    heal = dict(ops(results[1].do))["heal"]
+    assert heal.amount == 2
+
+
+def test_booklet_town_events_and_feats(game):
+    hang_high = ops(game.cards["hang-high"].abilities[0].do)[0][1]
+    assert hang_high.condition == "has('henlo-bulwark')"
+    (leader,) = [p for name, p in ops(hang_high.then) if name == "for-leader"]
+    assert op_of(leader.do[0])[1].card == "farmers-sunhat"
+    pull = game.cards["pull-your-weight"]
+    assert field(pull, "secret") and pull.abilities[0].when == "ruffian-defeated"
+    trap_layer = ops(field(game.cards["trap-layer"], "reward"))[0][1]
+    assert op_of(trap_layer.options[0].do[0])[1].amount == 2  # the +2 Coins the card prints
+
+
+def test_town_phase_numbers(game):
+    rules = game.rules
+    assert game.game.variables["coins"].initial == 10
+    actions = {a.id: a for a in rules.actions}
+    assert op_of(actions["sell"].do[0])[1].amount == "floor(cost / 2)"
+    assert "Starting gear" in actions["sell"].text
+    move_to_shop = [p for name, p in ops(rules.phases[0].do) if name == "move-card" and p.to == "shop"]
+    assert [p.count for p in move_to_shop] == [10]
+    assert {z.id: z.capacity for z in rules.zones}["shop"] == 10
+    assert {z.id: z.capacity for z in rules.zones}["town-map"] == 4
+
+
+def test_umbrello_final_fight_results_paragraphs(game):
+    cards = game.stories["results"].cards
+    assert (cards["33"].ending, cards["02"].ending, cards["04"].ending) == (
+        "victory", "victory", "defeat")
+    assert all(cards[k].source == "rulebook" for k in ("33", "02", "04"))
