@@ -3,7 +3,8 @@
 For each pack under content/ it compiles once, then prints every deck and board to a PDF
 with a fresh cache (cold), and again with the warm cache (an unchanged second run). In the
 same run, a bare Pillow loop draws as many poker cards at 300 DPI as the packs have faces:
-a filled frame and two word-wrapped text boxes each, with the same font, nothing else.
+a filled frame and two word-wrapped text boxes each, with the same font, nothing else;
+then again, encoding each to PNG as the cache does.
 
     python bench/bench_print.py [PACK ...] [--workers N]
 """
@@ -25,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from compiler import compile_pack  # noqa: E402
 from printkit import Options, PrintJob  # noqa: E402
+from printkit.cache import png_bytes  # noqa: E402
 from printkit.fonts import font  # noqa: E402
 from printkit.geometry import CardGeometry  # noqa: E402
 
@@ -34,8 +36,9 @@ TEXT = (
 )
 
 
-def bare_pillow(n: int) -> float:
-    """Seconds to draw `n` poker cards with plain Pillow calls, in this process."""
+def bare_pillow(n: int, encode: bool = False) -> float:
+    """Seconds to draw `n` poker cards with plain Pillow calls, in this process; with
+    `encode`, each is also compressed to PNG as the cache stores it."""
     g = CardGeometry(63.5, 88.9, 3.0, 300)
     title, body = font("serif", True, False, 58), font("sans", False, False, 40)
     start = time.perf_counter()
@@ -54,6 +57,8 @@ def bare_pillow(n: int) -> float:
         draw.multiline_text(
             (100, 560), textwrap.fill(TEXT, 34), font=body, fill="#2a1d10", spacing=8
         )
+        if encode:
+            png_bytes(image, 300)
     return time.perf_counter() - start
 
 
@@ -116,6 +121,11 @@ def main() -> None:
     print(
         f"bare Pillow, {faces} cards (frame + two wrapped texts, no file written, 1 process): "
         f"{baseline:.2f} s, {faces / baseline:.1f} cards/s"
+    )
+    encoded = bare_pillow(faces, encode=True)
+    print(
+        f"bare Pillow + PNG as the cache stores it, {faces} cards (1 process): "
+        f"{encoded:.2f} s, {faces / encoded:.1f} cards/s"
     )
     print(
         "draw s: faces drawn into the cache (layout, fitting, icons, PNG); total s: plus sheets, "

@@ -1,10 +1,14 @@
 """Link validated documents into a compiled game: index ids, resolve every reference,
-check player-count tables, flags and items, decks and stray files, then run the analyses."""
+check player-count tables, flags and items, passive abilities, decks and stray files, then
+run the analyses."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
 
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
@@ -37,6 +41,8 @@ def link(
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
                 _resolve(u, path, marker.kind, value, index, report)
+                if marker.kind == "window" and value == "passive":
+                    _passive(u, path[:-1], report)
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
@@ -136,6 +142,22 @@ def _flags(given: dict, tested: dict, report: Report) -> None:
             report.add(CATALOGUE["GS408"](f"{what} '{name}' is given but never tested", loc))
 
 
+def _passive(u: Unit, path: tuple, report: Report) -> None:
+    """A passive ability states a standing rule; effects listed under it would never run."""
+    node = u.model
+    for part in path:
+        if isinstance(node, BaseModel):
+            names = {(f.alias or n): n for n, f in type(node).model_fields.items()}
+            node = getattr(node, names[part])
+        else:
+            node = node[part]
+    if node.do:
+        report.add(CATALOGUE["GS307"](
+            "a passive ability's effects never run", u.doc.location((*path, "do"), key=True),
+            hint="give them a timing window (`when: start-of-turn`…) or drop `do:`",
+        ))
+
+
 def _areas_and_outcomes(units: list[Unit], report: Report) -> None:
     """Enemy groups name areas their scenario or its landscape has; a story's battle
     outcomes are outcomes its scenario declares."""
@@ -180,12 +202,16 @@ def _decks(units: list[Unit], report: Report) -> None:
 def _unclaimed(units: list[Unit], files: PackFiles, report: Report) -> None:
     from compiler.pipeline import display
 
-    claimed = set()
+    claimed, templates = set(), []
     for u in units:
         for value in _asset_paths(u):
-            claimed.add((files.root / value).resolve())
+            if isinstance(value, re.Pattern):
+                templates.append(value)
+            else:
+                claimed.add((files.root / value).resolve())
     for f in files.others:
-        if f.resolve() in claimed:
+        name = f.relative_to(files.root).as_posix()
+        if f.resolve() in claimed or any(t.fullmatch(name) for t in templates):
             continue
         why = "is not included by game.yaml `include:`" if f.suffix.lower() in (".yaml", ".yml") else (
             "is not YAML (.yaml or .yml) and nothing refers to it")
@@ -193,7 +219,8 @@ def _unclaimed(units: list[Unit], files: PackFiles, report: Report) -> None:
 
 
 def _asset_paths(u: Unit):
-    """Image and icon paths a document refers to, relative to the pack root."""
+    """Image and icon paths a document refers to, relative to the pack root; a layout's
+    template path (`art/{id}.png`) as a pattern matching every path it can name."""
     if u.kind == "game":
         yield from u.model.icons.values()
     elif u.kind == "cards":
@@ -203,7 +230,10 @@ def _asset_paths(u: Unit):
         if u.model.back:
             yield u.model.back
     elif u.kind == "layout":
-        yield from (b.text for b in u.model.boxes if b.type == "image" and b.text)
+        for box in u.model.boxes:
+            if box.type == "image" and box.text:
+                parts = re.split(r"\{[^{}]*\}", box.text)
+                yield re.compile("[^/]+".join(map(re.escape, parts))) if len(parts) > 1 else box.text
 
 
 def _analyse(units: list[Unit], report: Report) -> None:

@@ -100,18 +100,20 @@ def format_value(
         )
     if isinstance(value, list):
         if all(isinstance(v, dict) and ("text" in v or "name" in v) for v in value):
-            return "\n".join(_ability(v) for v in value)
+            shown = [line for v in value if (line := _ability(v))]
+            return "\n".join(shown) if shown else None
         parts = [format_value(v, join, labels=labels) for v in value if not isinstance(v, dict)]
         parts = [p for p in parts if p]
         return join.join(parts) if parts else None
     return labels.get(str(value), str(value))
 
 
-def _ability(ability: dict) -> str:
+def _ability(ability: dict) -> str | None:
+    """`**Name.** text`; None for an ability with neither (one that only has effects)."""
     name, text = ability.get("name"), ability.get("text")
     if name and text:
         return f"**{name}.** {text}"
-    return f"**{name}**" if name else str(text)
+    return f"**{name}**" if name else text or None
 
 
 def box_text(box: Box, values: dict[str, Any]) -> str | None:

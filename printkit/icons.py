@@ -1,5 +1,6 @@
 """Icons: shapes drawn from a layout's `icons:` (no file needed) or image files the game
-declares in `icons:`. `icon_image` returns an RGBA image of the asked size.
+declares in `icons:`. `icon_image` returns an RGBA image of the asked size; `open_image`
+reads any image file (icons and card art) once per process.
 
 Shapes are drawn four times larger and scaled down, so their edges are smooth.
 """
@@ -25,7 +26,7 @@ def aspect(source: IconSource) -> float | None:
     """Width over height of the icon; None when its image file cannot be read."""
     if isinstance(source, IconShape):
         return 1.0
-    image = _open(source)
+    image = open_image(source)
     return None if image is None else image.width / image.height
 
 
@@ -34,12 +35,22 @@ def icon_image(source: IconSource, width: int, height: int) -> Image.Image | Non
     width, height = max(1, width), max(1, height)
     if isinstance(source, IconShape):
         return _shape(source, width, height)
-    image = _open(source)
+    image = open_image(source)
     return None if image is None else image.resize((width, height), Image.Resampling.LANCZOS)
 
 
+def open_image(path: Path) -> Image.Image | None:
+    """An image file as RGBA, read once per process while the file is unchanged; None when
+    it is missing or unreadable."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read(path, mtime)
+
+
 @lru_cache(maxsize=64)
-def _open(path: Path) -> Image.Image | None:
+def _read(path: Path, mtime: int) -> Image.Image | None:
     try:
         with Image.open(path) as im:
             return im.convert("RGBA")

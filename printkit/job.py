@@ -3,7 +3,7 @@ cache), collect preflight issues, then write the PDF, PNGs, TTS decks and boards
 
     job = PrintJob(game, Options(paper="letter", backs="duplex-long", pdf=Path("cards.pdf")))
     issues = job.render()          # preflight issues, nothing written yet
-    paths = job.write()            # the outputs asked for
+    paths = job.write()            # the outputs asked for; then the cache is pruned
 
 `progress(stage, total)` (optional) returns a function called with the number of steps done.
 """
@@ -45,6 +45,7 @@ class Options:
     png: Path | None = None
     tts: Path | None = None
     cache: Path | None = None  # default: .gamesmith-cache under the pack
+    clean_cache: bool = False  # after writing, drop every cache entry this run did not use
     workers: int | None = None
 
 
@@ -66,6 +67,7 @@ class Stats:
     faces: int = 0  # distinct faces
     rendered: int = 0  # drawn this run (the rest came from the cache)
     pages: int = 0
+    pruned: int = 0  # cache files removed after writing
 
 
 class PrintJob:
@@ -216,6 +218,7 @@ class PrintJob:
     # -- outputs -------------------------------------------------------------------------
 
     def write(self) -> list[Path]:
+        """Write the outputs asked for, then prune the cache (see `printkit.cache`)."""
         opts = self.options
         written: list[Path] = []
         if opts.pdf:
@@ -224,6 +227,7 @@ class PrintJob:
             written += self._png(opts.png)
         if opts.tts:
             written += self._tts(opts.tts)
+        self.stats.pruned = self.cache.prune(everything=opts.clean_cache)
         return written
 
     def _pdf(self, path: Path) -> Path:

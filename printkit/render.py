@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,12 @@ from compiler.validate import suggest
 from printkit import fonts, markup, text
 from printkit.content import box_text, format_value, number, paint, visible
 from printkit.geometry import CardGeometry, mm_to_px
-from printkit.icons import IconSource, aspect, icon_image
+from printkit.icons import IconSource, aspect, icon_image, open_image
 from printkit.preflight import Issue, box_fields
 
-RENDER_VERSION = 2  # bump when drawing changes, so caches re-render
+RENDER_VERSION = 3  # bump when drawing changes, so caches re-render
 PRINT_DPI = 300  # images below this effective resolution print soft
+LABEL_ROOM = 0.72  # of a cell's width a label may fill: digits in narrow cells need air
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,16 @@ class Face:
     geometry: CardGeometry
     icons: dict[str, IconSource] = field(default_factory=dict)
     root: Path = Path(".")
+
+
+@dataclass(frozen=True)
+class _Label:
+    """A single line of text centred in a cell (table cells, stat bar steps)."""
+
+    text: str
+    cell: tuple[float, float, float, float]
+    color: str
+    bold: bool = True
 
 
 def face_key(face: Face, layout_json: str | None = None) -> str:
@@ -105,17 +115,23 @@ class _Painter:
         hint: str | None = None,
         about_card: bool = True,
     ):
-        fields = box_fields(box)
+        field = self._blamed(box)
         self.issues.append(
             Issue(
                 code,
                 message,
-                field=fields[0] if fields and about_card else None,
+                field=field if about_card else None,
                 layout=self.layout_id,
                 path=("boxes", index),
                 hint=hint,
             )
         )
+
+    def _blamed(self, box: Box) -> str | None:
+        """The field a box's problem is about: the first it reads that this card fills."""
+        fields = box_fields(box)
+        filled = [f for f in fields if format_value(self.face.values.get(f)) is not None]
+        return (filled or fields or [None])[0]
 
     def mm(self, value: float) -> float:
         return mm_to_px(value, self.g.dpi)
@@ -226,7 +242,7 @@ class _Painter:
             aspect=self._aspect,
         )
         if block.overflow:
-            what = f"field '{box_fields(box)[0]}'" if box_fields(box) else "text"
+            what = f"field '{field}'" if (field := self._blamed(box)) else "text"
             self.issue(
                 "GS701",
                 index,
@@ -251,7 +267,7 @@ class _Painter:
 
     def _image(self, index: int, box: Box, rect: tuple, content: str) -> None:
         path = self.face.root / content
-        picture = _open_image(path, _mtime(path))
+        picture = open_image(path)
         from_field = box.field is not None or (box.text is not None and "{" in box.text)
         if picture is None:
             self.issue(
@@ -326,22 +342,17 @@ class _Painter:
     def _stat_bar(self, index: int, box: Box, rect: tuple, content: str) -> None:
         values = self.face.values
         value = number(values.get(box.field)) if box.field else number(content)
-        top = (
-            box.max
-            if box.max is not None
-            else number(values.get(box.max_field))
-            if box.max_field
-            else None
-        )
         if value is None:
             return
+        top = box.max
+        if top is None and box.max_field:
+            top = number(values.get(box.max_field))
         top = int(top if top is not None else value)
         color = paint(box.color, values) or "black"
         accent = paint(box.fill, values) or color
         x0, y0, x1, y1 = rect
         if box.style == "bar":
-            span = max(1, top - box.min)
-            share = min(1.0, max(0.0, (value - box.min) / span))
+            share = min(1.0, max(0.0, (value - box.min) / max(1, top - box.min)))
             r = (y1 - y0) / 2
             self.draw.rounded_rectangle(
                 _int(rect), radius=r, outline=color, width=max(1, round(self.mm(0.3)))
@@ -350,13 +361,14 @@ class _Painter:
                 self.draw.rounded_rectangle(
                     _int((x0, y0, x0 + (x1 - x0) * share, y1)), radius=r, fill=accent
                 )
-            self._label(f"{value:g}", (x0, y0, x1, y1), "white" if share > 0.5 else color)
+            label = _Label(f"{value:g}", rect, "white" if share > 0.5 else color)
+            self._labels(index, box, [label])
             return
         cells = list(range(box.min, top + 1)) if box.style == "track" else list(range(1, top + 1))
         horizontal = (x1 - x0) >= (y1 - y0)
-        n = max(1, len(cells))
-        step = ((x1 - x0) if horizontal else (y1 - y0)) / n
+        step = ((x1 - x0) if horizontal else (y1 - y0)) / max(1, len(cells))
         line = max(1, round(self.mm(0.25)))
+        labels = []
         for i, cell in enumerate(cells):
             a = (
                 (x0 + i * step, y0, x0 + (i + 1) * step, y1)
@@ -373,7 +385,8 @@ class _Painter:
             else:
                 on = cell == value
                 self.draw.rectangle(_int(a), fill=accent if on else None, outline=color, width=line)
-                self._label(str(cell), a, "white" if on else color)
+                labels.append(_Label(str(cell), a, "white" if on else color))
+        self._labels(index, box, labels)
         self._safe(index, box, rect)
 
     def _table(self, index: int, box: Box, rect: tuple, content: str | None) -> None:
@@ -384,21 +397,28 @@ class _Painter:
             return
         keys = list(dict.fromkeys(k for _, t in rows for k in t))
         labelled = bool(box.label) or any(label for label, _ in rows)
-        x0, y0, x1, y1 = rect
-        weights = ([1.6] if labelled else []) + [1.0] * len(keys)
-        unit = (x1 - x0) / sum(weights)
-        edges = [x0]
-        for w in weights:
-            edges.append(edges[-1] + w * unit)
-        row_h = (y1 - y0) / (len(rows) + 1)
-        color = paint(box.color, values) or "black"
-        header_fill = paint(box.fill, values)
-        line = max(1, round(self.mm(max(box.stroke_width, 0.2))))
-        grid = paint(box.stroke, values) or color
         header = ([box.label or ""] if labelled else []) + [box.labels.get(k, k) for k in keys]
         body = [
             ([label] if labelled else []) + [_cell(t.get(k)) for k in keys] for label, t in rows
         ]
+        x0, y0, x1, y1 = rect
+        row_h = (y1 - y0) / (len(rows) + 1)
+        # Columns share the width by their widest label, plus an em of air each: long row
+        # labels get room, and the value columns stay alike.
+        em = row_h * 0.6
+        weights = [
+            max(self._natural_width(cells[c], em) for cells in (header, *body)) + em
+            for c in range(len(header))
+        ]
+        unit = (x1 - x0) / sum(weights)
+        edges = [x0]
+        for w in weights:
+            edges.append(edges[-1] + w * unit)
+        color = paint(box.color, values) or "black"
+        header_fill = paint(box.fill, values)
+        line = max(1, round(self.mm(max(box.stroke_width, 0.2))))
+        grid = paint(box.stroke, values) or color
+        labels = []
         for r, cells in enumerate([header, *body]):
             for c, value in enumerate(cells):
                 cell = (edges[c], y0 + r * row_h, edges[c + 1], y0 + (r + 1) * row_h)
@@ -409,7 +429,8 @@ class _Painter:
                     width=line,
                 )
                 ink = "white" if r == 0 and header_fill else color
-                self._label(value, cell, ink, bold=r == 0 or (labelled and c == 0))
+                labels.append(_Label(value, cell, ink, bold=r == 0 or (labelled and c == 0)))
+        self._labels(index, box, labels)
         self._safe(index, box, rect)
 
     def _grid(self, index: int, box: Box, rect: tuple, content: str) -> None:
@@ -439,37 +460,72 @@ class _Painter:
                 self.draw.rectangle(_int(square), fill=colour, outline=outline, width=line)
         self._safe(index, box, (left, top, left + cell * columns, top + cell * len(rows)))
 
-    def _label(self, value: str, cell: tuple, color: str, bold: bool = True) -> None:
-        """A single line centred in a cell, as large as fits (at most 60% of its height)."""
-        if not value:
+    def _labels(self, index: int, box: Box, labels: list[_Label]) -> None:
+        """Single lines centred in their cells, all at one size: the largest (at most 60% of
+        the lowest cell's height) at which each fits in LABEL_ROOM of its cell's width, and not
+        below the box's `min-size` (GS701 when one does not fit even there)."""
+        labels = [label for label in labels if label.text]
+        if not labels:
             return
-        w, h = cell[2] - cell[0], cell[3] - cell[1]
-        size = h * 0.6 * 72 / self.g.dpi
-        block = text.layout(
+        cap = min(label.cell[3] - label.cell[1] for label in labels) * 0.6 * 72 / self.g.dpi
+        floor = min(box.min_size, cap)
+        blocks = [self._fit_label(label, cap, floor) for label in labels]
+        size = min(block.size for block in blocks)
+        if any(block.overflow for block in blocks):
+            self.issue(
+                "GS701",
+                index,
+                box,
+                f"{box.type} labels do not fit their cells even at {size:g} pt",
+                hint="widen the box, shorten the labels (`labels:`) or lower `min-size`",
+            )
+        for label, block in zip(labels, blocks, strict=True):
+            if block.size != size:
+                block = self._fit_label(label, size, size)
+            self._draw_label(label, block)
+
+    def _natural_width(self, value: str, size_px: float) -> float:
+        """The width of a bold single line at `size_px` pixels, unwrapped."""
+        if not value:
+            return 0.0
+        size = size_px * 72 / self.g.dpi
+        return max(line.width for line in self._line(value, True, 1e9, 1e9, size, size).lines)
+
+    def _draw_label(self, label: _Label, block: text.Block) -> None:
+        x0, y0, x1, y1 = label.cell
+        origin = (x0 + (x1 - x0) * (1 - LABEL_ROOM) / 2, y0 + (y1 - y0) * 0.1)
+        text.draw(self.image, block, origin, label.color, self._icon)
+
+    def _fit_label(self, label: _Label, size: float, min_size: float) -> text.Block:
+        w, h = label.cell[2] - label.cell[0], label.cell[3] - label.cell[1]
+        return self._line(label.text, label.bold, w * LABEL_ROOM, h * 0.8, size, min_size)
+
+    def _line(
+        self, value: str, bold: bool, width: float, height: float, size: float, min_size: float
+    ) -> text.Block:
+        """`value` as one centred line of the sans font, shrunk from `size` to fit."""
+        return text.layout(
             markup.parse(value, bold),
-            w * 0.9,
-            h * 0.8,
+            width,
+            height,
             family="sans",
             size=size,
-            min_size=min(size, 4),
+            min_size=min_size,
             dpi=self.g.dpi,
             wrap=False,
             align="center",
             valign="middle",
             aspect=self._aspect,
         )
-        text.draw(self.image, block, (cell[0] + w * 0.05, cell[1] + h * 0.1), color, self._icon)
 
     def _placeholder(self, rect: tuple, name: str) -> None:
         self.draw.rectangle(_int(rect), fill="#e2e2e2", outline="#9a9a9a", width=2)
         self.draw.line(_int(rect), fill="#9a9a9a", width=2)
         self.draw.line(_int((rect[0], rect[3], rect[2], rect[1])), fill="#9a9a9a", width=2)
-        self._label(
-            Path(name).name,
-            (rect[0], (rect[1] + rect[3]) / 2 - 20, rect[2], (rect[1] + rect[3]) / 2 + 20),
-            "#555555",
-            False,
-        )
+        middle, half = (rect[1] + rect[3]) / 2, self.mm(2.5)
+        band = (rect[0], middle - half, rect[2], middle + half)
+        label = _Label(Path(name).name, band, "#555555", bold=False)
+        self._draw_label(label, self._fit_label(label, 8, 4))
 
     def _safe(self, index: int, box: Box, ink: tuple) -> None:
         sx0, sy0, sx1, sy1 = self.g.safe_rect
@@ -502,24 +558,6 @@ def _offset(align: str, room: float) -> float:
 def _int(rect) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = (round(v) for v in rect)
     return x0, y0, max(x0, x1 - 1), max(y0, y1 - 1)
-
-
-def _mtime(path: Path) -> int | None:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return None
-
-
-@lru_cache(maxsize=32)
-def _open_image(path: Path, mtime: int | None) -> Image.Image | None:
-    if mtime is None:
-        return None
-    try:
-        with Image.open(path) as im:
-            return im.convert("RGBA")
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return None
 
 
 def _icon_hint(name: str, known) -> str | None:

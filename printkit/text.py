@@ -1,13 +1,15 @@
 """Text layout: words in styled runs and inline icons, wrapped to a width, shrunk until the
 block fits its box in both directions (down to a minimum size), aligned, and drawn.
 
-Sizes are in points, positions in pixels. Icons are as tall as the font's ascenders and sit
-on the baseline wherever they fall in a line. A block that does not fit even at the
-minimum size is laid out at that size and marked `overflow`.
+Lines break at spaces and after a hyphen between two letters. Sizes are in points, positions
+in pixels. Icons are as tall as the font's ascenders and sit on the baseline wherever they fall
+in a line. A block that does not fit even at the minimum size is laid out at that size and
+marked `overflow`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -20,6 +22,7 @@ from printkit.markup import Paragraph, Run
 STEP = 0.25  # points between the sizes tried when shrinking
 ICON_GAP = 0.08  # em of space each side of an inline icon
 Aspect = Callable[[str], float]  # icon name -> width over height
+HYPHEN = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # after a hyphen between two letters
 
 
 @dataclass
@@ -173,8 +176,13 @@ def _words(
         for i, part in enumerate(parts):
             if i > 0:
                 close(run)
-            if part:
-                current.append(Run(part, run.bold, run.italic))
+            # A hyphen between letters may end a line: `Trouble-` / `maker`.
+            *heads, tail = HYPHEN.split(part)
+            for head in heads:
+                current.append(Run(head, run.bold, run.italic))
+                close(None)
+            if tail:
+                current.append(Run(tail, run.bold, run.italic))
     close(None)
     return words
 

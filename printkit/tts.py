@@ -1,5 +1,6 @@
 """Tabletop Simulator decks: sheets of 10 × 7 card faces (at most 4096 px a side, the last
-slot left for the hidden face), a back image, and a saved object that loads them."""
+slot left for the hidden face), a back image, and a saved object that loads them: a custom
+deck, or a single card when the deck holds one card (TTS has no deck of one)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ def write_deck(
     unique_backs = len({c.back for c in cards}) > 1
     written: list[Path] = []
     custom: dict[str, dict] = {}
-    contained, deck_ids = [], []
+    contained: list[dict] = []
+    deck_ids: list[int] = []
     back_path = folder / f"{deck_id}-back.png"
     if not unique_backs:
         write_atomic(back_path, png_bytes(image(cards[0].back), 300, 6))
@@ -68,41 +70,49 @@ def write_deck(
             sheet = _sheet(cell, [image(c.back) for c in batch], hidden)
             write_atomic(back_url, png_bytes(sheet, 300, 6))
             written.append(back_url)
-        custom[str(n)] = {
-            "FaceURL": path.resolve().as_uri(),
-            "BackURL": back_url.resolve().as_uri(),
-            "NumWidth": COLUMNS,
-            "NumHeight": ROWS,
-            "BackIsHidden": True,
-            "UniqueBack": unique_backs,
+        sheet_entry = {
+            str(n): {
+                "FaceURL": path.resolve().as_uri(),
+                "BackURL": back_url.resolve().as_uri(),
+                "NumWidth": COLUMNS,
+                "NumHeight": ROWS,
+                "BackIsHidden": True,
+                "UniqueBack": unique_backs,
+            }
         }
+        custom.update(sheet_entry)
         for i, card in enumerate(batch):
             card_id = n * 100 + i
             deck_ids += [card_id] * card.count
-            contained += [
-                {
-                    "Name": "Card",
-                    "Nickname": card.name,
-                    "CardID": card_id,
-                    "Transform": _transform(),
-                }
-            ] * card.count
-    saved = {
-        "ObjectStates": [
-            {
-                "Name": "DeckCustom",
-                "Nickname": title,
-                "Transform": _transform(),
-                "DeckIDs": deck_ids,
-                "CustomDeck": custom,
-                "ContainedObjects": contained,
-            }
-        ]
-    }
+            # Each card carries its sheet, as TTS saves do, so a card drawn from the deck
+            # keeps its faces.
+            contained += [_card(card.name, card_id, sheet_entry)] * card.count
+    # TTS has no deck of one card: a lone card is saved as a card.
+    if len(contained) == 1:
+        state = contained[0]
+    else:
+        state = {
+            "Name": "DeckCustom",
+            "Nickname": title,
+            "Transform": _transform(),
+            "DeckIDs": deck_ids,
+            "CustomDeck": custom,
+            "ContainedObjects": contained,
+        }
     path = folder / f"{deck_id}.json"
-    write_atomic(path, json.dumps(saved, indent=1))
+    write_atomic(path, json.dumps({"ObjectStates": [state]}, indent=1))
     written.append(path)
     return written
+
+
+def _card(name: str, card_id: int, sheet: dict) -> dict:
+    return {
+        "Name": "Card",
+        "Nickname": name,
+        "CardID": card_id,
+        "CustomDeck": sheet,
+        "Transform": _transform(),
+    }
 
 
 def _sheet(cell: tuple[int, int], images: list[Image.Image], hidden: Image.Image) -> Image.Image:

@@ -63,8 +63,14 @@ def board(m: Machine) -> tuple[Board, Notation]:
     cache = m.program.cache
     if key not in cache:
         terrain = m.program.game.terrain
-        pieces = [piece_of(Placement.model_validate({"piece": t, "at": format_cell((c, r), notation)}),
-                           terrain.get(t), notation) for t, c, r in placed]
+        pieces = [
+            piece_of(
+                Placement.model_validate({"piece": t, "at": format_cell((c, r), notation)}),
+                terrain.get(t),
+                notation,
+            )
+            for t, c, r in placed
+        ]
         cache[key] = base.extended(pieces=[p for p in pieces if p is not None])
     return cache[key], notation
 
@@ -94,7 +100,9 @@ def named_cells(m: Machine, at: list[str], area: str | None) -> list[Cell]:
             cells += sorted(area_or_empty([text], notation))
     if area is not None:
         if area not in b.areas:
-            raise RuleError(f"the board has no area '{area}' (areas: {', '.join(b.areas) or 'none'})")
+            raise RuleError(
+                f"the board has no area '{area}' (areas: {', '.join(b.areas) or 'none'})"
+            )
         cells += sorted(b.areas[area])
     return list(dict.fromkeys(c for c in cells if c in b.cells))
 
@@ -125,8 +133,14 @@ def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell]
         return cells[0]
     _, notation = board(m)
     local["asking"] = slot
-    options = [{"label": format_cell(c, notation), "key": "cell:" + format_cell(c, notation), "cell": list(c)}
-               for c in cells]
+    options = [
+        {
+            "label": format_cell(c, notation),
+            "key": "cell:" + format_cell(c, notation),
+            "cell": list(c),
+        }
+        for c in cells
+    ]
     return ask(chooser, "cell", prompt, options)
 
 

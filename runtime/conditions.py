@@ -45,18 +45,26 @@ def check(m: Machine) -> bool:
         if cond.who == "party":
             finish(m, [], cond.text or "the party lost")
             return True
-        for s in seats:
-            st["out"][s] = True
-            m.emit("out", seat=s, reason=cond.text or "")
-    left = [s for s in range(st["players"]) if not st["out"][s]]
-    if len(left) < st["players"] and len(left) <= 1:
-        finish(m, left, "every other seat is out")
-        return True
+        if put_out(m, seats, cond.text or ""):
+            return True
     for cond in rules.end:
         if m.holds(cond.if_, st["active"]):
             end_game(m, cond.text or "an end condition is met")
             return True
     return False
+
+
+def put_out(m: Machine, seats: list[int], reason: str) -> bool:
+    """Put seats out of the game; True if that leaves one seat or none, which ends it."""
+    st = m.state
+    for seat in seats:
+        st["out"][seat] = True
+        m.emit("out", seat=seat, reason=reason)
+    left = [s for s in range(st["players"]) if not st["out"][s]]
+    if len(left) > 1:
+        return False
+    finish(m, left, "every other seat is out")
+    return True
 
 
 def finish(m: Machine, winners: list[int], reason: str) -> None:

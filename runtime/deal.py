@@ -2,10 +2,11 @@
 
 `arrange(m, {"hand:0": ["gem", "gem"], "table:1": ["guard:up"]})` fills each zone named with
 the cards listed, bottom first, taken from the `spare` zone (the draw pile by default),
-else from any zone not being arranged, else from zones still to be arranged. A card a zone held before swaps places with the
-card that replaces it; any left over go to the spare zone. A card the zone already holds may stay. `name:up` or `name:down` says
-how a card lies (otherwise as its zone's cards lie). The conditions are then checked and
-the pending decision worked out again for the new position.
+else from any zone not being arranged, else from zones still to be arranged. A card a zone
+held before swaps places with the card that replaces it; any left over go to the spare zone.
+A card the zone already holds may stay. `name:up` or `name:down` says how a card lies
+(otherwise as its zone's cards lie). The conditions are then checked and the pending
+decision worked out again for the new position.
 """
 
 from __future__ import annotations

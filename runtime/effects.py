@@ -32,12 +32,13 @@ def run_effects(m: Machine, frame: dict):
             result = impl(m, ctx, params, local)
         except RuleError as err:
             raise RuleError(err.message, err.where or f"op '{name}'") from None
+        kind = type(result)
+        # whatever the op did, unless it only asks, is checked against the end conditions now
+        if kind is not dict and (state["result"] is not None or (m.checks and m.check_end())):
+            return None
         if result is None:
-            if state["result"] is not None or (m.checks and m.check_end()):
-                return None
             i += 1
             continue
-        kind = type(result)
         if kind is Tail:
             return Call(*result.frames)
         op_frame = {"h": "op", "e": lid, "j": i, "ctx": ctx, "l": local}

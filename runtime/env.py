@@ -24,7 +24,9 @@ class Env:
 
     __slots__ = ("m", "seat", "ctx", "card")
 
-    def __init__(self, m: Machine, seat: int | None, ctx: dict | None = None, card: int | None = None):
+    def __init__(
+        self, m: Machine, seat: int | None, ctx: dict | None = None, card: int | None = None
+    ):
         self.m = m
         self.seat = seat
         self.ctx = ctx or {}

@@ -3,7 +3,8 @@
 The full log starts with the game's seed and seats and holds every decision (with the
 state hash before it), every chance outcome and every move: a game is its seed plus its
 decisions, and `replay` checks it step by step. A seat's log holds what that seat saw: no
-seed, no label of another seat's choice, and no identity of a card it could not see.
+seed, nothing of another seat's choice but that it chose, and no identity of a card it
+could not see.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def for_seat(event: dict, seat: int) -> dict | None:
     if kind == "start":
         return {k: v for k, v in event.items() if k not in ("seed", "seats")} | {"seat": seat}
     if kind == "decision" and event["seat"] != seat:
-        return {k: v for k, v in event.items() if k not in ("label", "choice", "hash")}
+        # how many options another seat had can tell what it holds (ways to commit cards)
+        return {k: v for k, v in event.items() if k not in ("label", "choice", "options", "hash")}
     if kind == "decision":
         return {k: v for k, v in event.items() if k != "hash"}
     if kind == "end":

@@ -2,7 +2,9 @@
 
 The machine runs the top frame's handler (see `runtime.frames`) until a decision is
 pending or the game is over. Decisions with a single option are taken at once and never
-reach an agent; the win, loss and end conditions are checked whenever a step finishes.
+reach an agent; the win, loss and end conditions are checked after every step that may have
+changed the state (every effect, and every step of a frame other than an effect list or a
+window).
 """
 
 from __future__ import annotations
@@ -14,16 +16,22 @@ from typing import Any
 from runtime import conditions, effects, rng, turns, windows  # noqa: F401
 from runtime.env import Env
 from runtime.errors import RuleError
-from runtime.frames import HANDLERS, Call, Tail
+from runtime.frames import HANDLERS, Call
 from runtime.program import Program
 from runtime.state import empty_state
+
+# Handlers that never change the state themselves: an effect list checks after each of its
+# effects, and a window only queues abilities. Every other handler's step is checked.
+_CHECKED = frozenset({"fx", "window"})
 
 
 class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
 
-    def __init__(self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None):
+    def __init__(
+        self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None
+    ):
         self.program = program
         self.state = state
         self.log = log
@@ -40,15 +48,25 @@ class Machine:
         lo, hi = program.game.game.players.min, program.game.game.players.max
         if not lo <= players <= hi:
             raise RuleError(f"{program.game.game.title} is for {lo}–{hi} players, not {players}")
-        game_vars = {n: v.initial for n, v in program.variables.items() if v.per == "game" and v.counts is None}
-        seat_vars = {n: v.initial for n, v in program.variables.items() if v.per != "game" and v.counts is None}
+        game_vars = {
+            n: v.initial
+            for n, v in program.variables.items()
+            if v.per == "game" and v.counts is None
+        }
+        seat_vars = {
+            n: v.initial
+            for n, v in program.variables.items()
+            if v.per != "game" and v.counts is None
+        }
         for name, value in (variables or {}).items():
             if name in game_vars:
                 game_vars[name] = value
             elif name in seat_vars:
                 seat_vars[name] = value
             else:
-                raise RuleError(f"no variable '{name}' to set (variables: {', '.join(program.variables)})")
+                raise RuleError(
+                    f"no variable '{name}' to set (variables: {', '.join(program.variables)})"
+                )
         state = empty_state(players, seed, game_vars)
         state["sv"] = [dict(seat_vars) for _ in range(players)]
         keys, cards = program.layout(players)
@@ -83,17 +101,8 @@ class Machine:
             top = len(stack) - 1
             frame = stack[top]
             result = HANDLERS[frame["h"]](self, frame)
-            if result is None:
-                if top < len(stack) and stack[top] is frame:  # unless the game's end replaced it
-                    del stack[top]
-                if self.checks:
-                    self.check_end()
-            elif type(result) is Call:
-                stack.extend(reversed(result.frames))
-            elif type(result) is Tail:
-                del stack[top]
-                stack.extend(reversed(result.frames))
-            elif type(result) is dict:
+            kind = type(result)
+            if kind is dict:
                 options = result["options"]
                 if not options:
                     raise RuleError(f"a decision with no options: {result['prompt']}")
@@ -102,6 +111,19 @@ class Machine:
                     stack[-1].setdefault("l", {})["ans"] = options[0]
                 else:
                     st["decision"] = result
+                continue
+            # The handler may have changed the state: check the end before going on (a game
+            # that ends this way has its stack replaced, or is over).
+            if self.checks and frame["h"] not in _CHECKED and self.check_end():
+                continue
+            if result is None:
+                if top < len(stack) and stack[top] is frame:  # unless an effect ended the game
+                    del stack[top]
+            elif kind is Call:
+                stack.extend(reversed(result.frames))
+            else:
+                del stack[top]
+                stack.extend(reversed(result.frames))
         if not stack and st["result"] is None:
             st["result"] = {"winners": [], "reason": "no more to do"}
 
@@ -124,25 +146,30 @@ class Machine:
 
     # -- expressions --------------------------------------------------------------------
 
-    def env(self, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Env:
-        return Env(self, seat, ctx, card)
-
-    def value(self, source: Any, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Any:
+    def value(
+        self, source: Any, seat: int | None, ctx: dict | None = None, card: int | None = None
+    ) -> Any:
         """An amount: a number as is, an expression evaluated for the seat (and card)."""
         if type(source) is not str:
             return source
         return self.evaluate(source, seat, ctx, card)
 
-    def evaluate(self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None) -> Any:
+    def evaluate(
+        self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
+    ) -> Any:
         try:
             return self.program.expr(source).evaluate(Env(self, seat, ctx, card))
         except Exception as exc:  # EvaluationError, or a name the content never declared
             raise RuleError(str(exc), where=f"expression {source!r}") from None
 
-    def holds(self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None) -> bool:
+    def holds(
+        self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None
+    ) -> bool:
         return source is None or bool(self.evaluate(source, seat, ctx, card))
 
-    def card_matches(self, source: str | None, inst: int, seat: int | None, ctx: dict | None = None) -> bool:
+    def card_matches(
+        self, source: str | None, inst: int, seat: int | None, ctx: dict | None = None
+    ) -> bool:
         """Whether card `inst` meets a condition on cards (looked up when it reads fields only)."""
         if source is None:
             return True

@@ -4,6 +4,8 @@ its cards in play it may use, and ending the turn.
 An action or ability is offered only when its cost can be paid, its limit and `once-per`
 allow it, its `if:` holds and its first effect has something to act on (an attack needs
 a target, a move needs a card): an option that could only fizzle is not a real option.
+Abilities with no window and `any-time` ones are offered here, on the owner's own turn;
+what a card may do on another seat's turn it does in a timing window (`after-attacked`…).
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ def main_options(m: Machine, seat: int) -> list[dict]:
             continue
         if not m.holds(action.if_, seat, ctx) or not viable(m, action.do, ctx):
             continue
-        options.append({"label": action.name, "key": "action:" + action.id, "a": action.id, "cost": cost})
+        options.append(
+            {"label": action.name, "key": "action:" + action.id, "a": action.id, "cost": cost}
+        )
     ids = st["ids"]
     seen: set[str] = set()
     for zone in program.in_play_zones:
@@ -55,10 +59,13 @@ def main_options(m: Machine, seat: int) -> list[dict]:
                 if ability.once_per and used(m, ability.once_per, f"{inst}#{index}"):
                     continue
                 use_ctx = {"self": seat, "card": inst}
-                if not m.holds(ability.if_, seat, use_ctx, inst) or not viable(m, ability.do, use_ctx):
+                if not (m.holds(ability.if_, seat, use_ctx, inst)
+                        and viable(m, ability.do, use_ctx)):
                     continue
                 seen.add(key)
                 label = f"{program.name_of(card_id)}: {ability.name or 'use'}"
-                options.append({"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost})
+                options.append(
+                    {"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost}
+                )
     options.append({"label": "End your turn", "key": "end"})
     return options

@@ -2,7 +2,8 @@
 
 A seat choosing sees one option per kind of card it can see (two Magic cards are one
 option) and, if the pool also holds cards it cannot see, one option for "a card you cannot
-see", which takes one of those at random: a choice among unseen cards is a draw.
+see", which takes one of those at random: a choice among unseen cards is a draw. A seat
+searching a pile looks through it, and so sees every card of it.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ if TYPE_CHECKING:
 
 
 def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: int,
-         at_random: bool, prompt: str, slot: object = ""):
+         at_random: bool, prompt: str, slot: object = "", looking: bool = False):
     """The cards picked (kept in `local["pick:<slot>"]`), or a decision for `chooser` to make.
 
+    `looking`: the chooser looks through the pool (a search) and so sees all of it.
     Views redact `pick:` lists like any card list, so they must hold card instances only.
     """
     slot = f"pick:{slot}"
@@ -43,7 +45,7 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
             picked.append(card)
             m.emit("chance", what="random card", card=card)
             continue
-        seen = [c for c in remaining if visible(m, c, chooser)]
+        seen = remaining if looking else [c for c in remaining if visible(m, c, chooser)]
         options = [{"label": m.program.name_of(card_id), "key": "card:" + card_id, "card": cards[0]}
                    for card_id, cards in groups(m, seen)]
         if len(seen) < len(remaining):

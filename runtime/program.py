@@ -62,8 +62,21 @@ class Program:
         self._exprs: dict[str, Expression] = {}
         self.zones = {z.id: _zone(z) for z in self.rules.zones}
         # remove-from-game needs somewhere to put cards even when the rules name no such zone
-        self.zones.setdefault("removed", ZoneInfo(
-            "removed", "Removed from the game", False, "public", False, None, False, None, (), False))
+        self.zones.setdefault(
+            "removed",
+            ZoneInfo(
+                "removed",
+                "Removed from the game",
+                False,
+                "public",
+                False,
+                None,
+                False,
+                None,
+                (),
+                False,
+            ),
+        )
         # cards dealt onto the board's cells lie here, their cells kept in state["cells"]
         self.zones.setdefault("board", ZoneInfo(
             "board", "On the board", False, "public", False, None, False, None, (), False))
@@ -89,7 +102,8 @@ class Program:
     def _models(self):
         yield self.rules
         yield from self.game.cards.values()
-        for group in (self.game.stories, self.game.scenarios, self.game.landscapes, self.game.terrain):
+        game = self.game
+        for group in (game.stories, game.scenarios, game.landscapes, game.terrain):
             yield from group.values()
 
     def _compile(self, model: BaseModel) -> None:
@@ -199,7 +213,9 @@ class Program:
     def in_play_zones(self) -> tuple[ZoneInfo, ...]:
         return tuple(z for z in self.zones.values() if z.in_play)
 
-    def keys(self, players: int) -> tuple[list[list[str]], dict[str, int | None], dict[str, ZoneInfo]]:
+    def keys(
+        self, players: int
+    ) -> tuple[list[list[str]], dict[str, int | None], dict[str, ZoneInfo]]:
         """For a game of `players`: each seat's zone keys, each key's owner, each key's zone."""
         found = self.cache.get(("keys", players))
         if found is not None:

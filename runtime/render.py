@@ -56,7 +56,11 @@ def describe(program: Program, view: dict) -> list[str]:
             cards = view["zones"].get(f"{zone.id}:{seat}")
             if zone.per_seat and cards:
                 lines.append(f"  {zone.name}: {cards_text(program, view, cards)}")
-        shown = [f"{n}={view['sv'][seat][n]}" for n in variables if view["sv"][seat][n] not in (0, False, "")]
+        shown = [
+            f"{n}={view['sv'][seat][n]}"
+            for n in variables
+            if view["sv"][seat][n] not in (0, False, "")
+        ]
         if shown:
             lines.append("  " + ", ".join(shown))
     game_vars = [f"{n}={v}" for n, v in view["gv"].items()]
@@ -65,22 +69,34 @@ def describe(program: Program, view: dict) -> list[str]:
     return lines
 
 
-def card_help(program: Program, view: dict) -> list[str]:
-    """The text of every card the seat can see in its own zones."""
+def card_help(program: Program, view: dict, decision: dict | None = None) -> list[str]:
+    """The text of every card the seat can see in its own zones or in play, and of the cards
+    the pending decision offers."""
     me = view["seat"]
+    shown = [inst for key, cards in view["zones"].items()
+             if key.endswith(f":{me}") or _in_play(program, key) for inst in cards]
+    shown += [o["card"] for o in (decision or {}).get("options", ()) if o.get("card") is not None]
     seen: dict[str, str] = {}
-    for key, cards in view["zones"].items():
-        if key.endswith(f":{me}"):
-            for inst in cards:
-                if inst is not None:
-                    card = program.cards[view["ids"][inst]]
-                    seen.setdefault(card.name, card.text or "")
+    for inst in shown:
+        if inst is not None and view["ids"][inst] is not None:
+            card = program.cards[view["ids"][inst]]
+            seen.setdefault(card.name, card.text or "")
     return [f"{name}: {text}" for name, text in sorted(seen.items())]
 
 
-def _zone_name(program: Program, key: str) -> str:
+def _in_play(program: Program, key: str) -> bool:
     zone = program.zones.get(key.split(":", 1)[0])
-    return zone.name if zone else key
+    return zone is not None and zone.in_play
+
+
+def _zone_name(program: Program, key: str, me: int) -> str:
+    """A zone as a seat reads it: `your Hand`, `Seat 2's Hand`, `Draw pile`."""
+    zone_id, _, seat = key.partition(":")
+    zone = program.zones.get(zone_id)
+    name = zone.name if zone else zone_id
+    if not seat:
+        return name
+    return ("your " if int(seat) == me else f"Seat {int(seat) + 1}'s ") + name
 
 
 def _card(program: Program, event: dict) -> str:
@@ -93,14 +109,15 @@ def event_line(program: Program, event: dict, me: int) -> str | None:
     who = seat_name(event.get("seat", -1), me) if "seat" in event else ""
     match kind:
         case "turn":
-            return f"— {who} {'take' if event['seat'] == me else 'takes'} a turn (round {event['round']})"
+            verb = "take" if event["seat"] == me else "takes"
+            return f"— {who} {verb} a turn (round {event['round']})"
         case "action":
             return f"{who}: {event['name']}"
         case "ability":
             return f"{who} {'use' if event['seat'] == me else 'uses'} " + (
                 f"{event['name']}" if "name" in event else "a hidden card")
         case "move":
-            src, dst = _zone_name(program, event["from"]), _zone_name(program, event["to"])
+            src, dst = _zone_name(program, event["from"], me), _zone_name(program, event["to"], me)
             return f"{_card(program, event)}: {src} → {dst}"
         case "contest":
             return f"{seat_name(event['attacker'], me)} attacks {seat_name(event['defender'], me)}"
@@ -108,12 +125,16 @@ def event_line(program: Program, event: dict, me: int) -> str | None:
             return f"{who} {'commit' if event['seat'] == me else 'commits'} {event['total']}"
         case "fight":
             outcome = "the attack wins" if event["won"] else "the defence holds"
-            return (f"{seat_name(event['attacker'], me)} attacks {seat_name(event['defender'], me)}: "
-                    f"{event['strength']} against {event['defence']}, {outcome}")
+            return (
+                f"{seat_name(event['attacker'], me)} attacks {seat_name(event['defender'], me)}: "
+                f"{event['strength']} against {event['defence']}, {outcome}"
+            )
         case "roll":
             return f"{who} rolled {event['total']}"
         case "steal":
-            return f"{who} took {event['cards']} card(s) from {seat_name(event['victim'], me)}"
+            return f"{who} took {event['cards']} card(s) from {seat_name(event['other'], me)}"
+        case "give":
+            return f"{who} gave {event['cards']} card(s) to {seat_name(event['other'], me)}"
         case "flip":
             return f"{who}: {program.name_of(event['id'])}"
         case "pair":
@@ -131,7 +152,7 @@ def event_line(program: Program, event: dict, me: int) -> str | None:
         case "reveal":
             return f"{who} revealed {_card(program, event)}"
         case "reshuffle":
-            return f"{_zone_name(program, event['zone'])} reshuffled ({event['cards']} cards)"
+            return f"{_zone_name(program, event['zone'], me)} reshuffled ({event['cards']} cards)"
         case "say":
             return event["text"]
     return None

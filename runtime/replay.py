@@ -1,5 +1,6 @@
 """Replaying a full log: the game is rebuilt from its seed and its decisions, and at every
-step the state hash and the events in between must match what the log recorded."""
+step the state hash, the option chosen and the events in between must match what the log
+recorded; the first difference is reported."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
     head = events[0]
     program = load(head["pack"])
     log: list = []
-    m = Machine.start(program, head["players"], head["seed"], log=log, variables=head.get("variables"))
+    m = Machine.start(
+        program, head["players"], head["seed"], log=log, variables=head.get("variables")
+    )
     expected = _between(events, 1)
     position, steps = 1 + len(expected), 0
     problem = _compare(log, expected, "setting up")
@@ -48,7 +51,9 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
             if not m.over:
                 problem = f"the log ends the game after {steps} steps, but the game goes on"
             elif event["hash"] != state_hash(m.state):
-                problem = f"the final state differs (hash {state_hash(m.state)}, log {event['hash']})"
+                problem = (
+                    f"the final state differs (hash {state_hash(m.state)}, log {event['hash']})"
+                )
             elif event["result"] != m.state["result"]:
                 problem = f"the result differs: {m.state['result']} instead of {event['result']}"
             break
@@ -79,11 +84,17 @@ def _step(m: Machine, event: dict) -> str | None:
         return f"step {step}: the game is already over, but the log goes on"
     actual = state_hash(m.state)
     if actual != event["hash"]:
-        return f"step {step}: the state differs before the decision (hash {actual}, log {event['hash']})"
+        return (f"step {step}: the state differs before the decision "
+                f"(hash {actual}, log {event['hash']})")
     decision = m.decision
-    if decision["seat"] != event["seat"] or len(decision["options"]) != event["options"]:
-        return (f"step {step}: seat {decision['seat'] + 1} decides among {len(decision['options'])} options, "
+    options = decision["options"]
+    if decision["seat"] != event["seat"] or len(options) != event["options"]:
+        return (f"step {step}: seat {decision['seat'] + 1} decides among {len(options)} options, "
                 f"the log has seat {event['seat'] + 1} among {event['options']}")
+    choice = event["choice"]
+    if not 0 <= choice < len(options) or options[choice]["label"] != event["label"]:
+        took = options[choice]["label"] if 0 <= choice < len(options) else "no option"
+        return f"step {step}: choice {choice} is {took!r}, but the log says {event['label']!r}"
     return None
 
 

@@ -31,24 +31,29 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
     """The seats a selector names, without asking anyone (choices: everyone eligible)."""
     st = m.state
     me = ctx.get("self", st["active"])
-    ring = m.seats_from(me)
     match selector:
         case "self":
             return [me]
         case "active":
             return [st["active"]]
-        case "chosen" | "each-player" | "all-characters":
-            return m.seats_from(st["active"]) if selector != "chosen" else ring
+        case "each-player" | "all-characters":
+            return m.seats_from(st["active"])
+        case "chosen":
+            return m.seats_from(me)
         case "chosen-opponent" | "each-opponent" | "random-opponent" | "all-enemies":
-            return [s for s in ring if s != me and not (cooperative(m) and selector == "all-enemies")]
+            if selector == "all-enemies" and cooperative(m):
+                return []
+            return [s for s in m.seats_from(me) if s != me]
         case "each-ally":
             if cooperative(m):
-                return [s for s in ring if s != me]
+                return [s for s in m.seats_from(me) if s != me]
             partner = st["partner"][me]
             return [] if partner is None else [partner]
         case "next-player":
+            ring = m.seats_from(me)
             return ring[1:2] or ring[:1]
         case "previous-player":
+            ring = m.seats_from(me)
             return ring[-1:] if len(ring) > 1 else ring[:1]
         case "attacker" | "defender" | "target":
             seat = ctx.get(selector)
@@ -61,7 +66,7 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
             owner = m.owner(card) if card is not None else None
             return [me] if owner is None else [owner]
         case "weakest" | "strongest":
-            return [s for s in ring if s != me]
+            return [s for s in m.seats_from(me) if s != me]
     from runtime.board import board_seats
 
     return board_seats(m, ctx, selector)
@@ -87,7 +92,9 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
         best = (min if selector == "weakest" else max)(health.values())
         seats = [s for s in seats if health[s] == best]
         if len(seats) > 1:
-            return _choose(m, ctx, seats, local, slot, prompt or f"Several seats are the {selector}: which?")
+            return _choose(
+                m, ctx, seats, local, slot, prompt or f"Several seats are the {selector}: which?"
+            )
     if selector in ("closest", "farthest") and len(seats) > 1:
         return _choose(m, ctx, seats, local, slot, prompt or f"Several are the {selector}: which?")
     if selector == "random-opponent" and seats:

@@ -66,7 +66,12 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, save: Path, load: Callable[[str], Program], agents: Callable[[list[str], Program], list[Agent]]) -> Session:
+    def resume(
+        cls,
+        save: Path,
+        load: Callable[[str], Program],
+        agents: Callable[[list[str], Program], list[Agent]],
+    ) -> Session:
         """Continue the game saved at `save`; `load(pack)` compiles the pack again."""
         try:
             data = json.loads(Path(save).read_text(encoding="utf-8"))
@@ -86,7 +91,9 @@ class Session:
                       step=data["step"], save_path=Path(save))
         if logs:
             LogWriter.truncate(logs)
-            session.writer = LogWriter(Path(next(iter(logs))), data["state"]["players"], append=True)
+            session.writer = LogWriter(
+                Path(next(iter(logs))), data["state"]["players"], append=True
+            )
         return session
 
     # -- playing ---------------------------------------------------------------------------------

@@ -34,7 +34,9 @@ class GameSummary:
     used: dict[str, int]
 
 
-def play_one(program: Program, players: int, seats: list[str], seed: int, index: int) -> GameSummary:
+def play_one(
+    program: Program, players: int, seats: list[str], seed: int, index: int
+) -> GameSummary:
     stats: Counter = Counter()
     agents = [make_agent(spec, program) for spec in seats]
     m, decisions = play_game(program, players, derive(seed, "game", index), agents, stats)

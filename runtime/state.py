@@ -32,10 +32,6 @@ def state_hash(state: dict) -> str:
     return hashlib.blake2b(canonical(state), digest_size=16).hexdigest()
 
 
-def zone_key(zone: str, seat: int | None) -> str:
-    return zone if seat is None else f"{zone}:{seat}"
-
-
 def empty_state(players: int, seed: int, counters: dict[str, Any]) -> dict:
     """A state with no cards yet; `counters` are the game variables' initial values."""
     return {

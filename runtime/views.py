@@ -2,8 +2,9 @@
 
 `view(m, seat)` is the state with every card the seat cannot see made anonymous: its
 instance number, face, side and place become None (so not even which card it is can be
-tracked), its slot in a zone becomes None, the generator is gone, and another seat's
-pending decision shows no options. Agents get nothing else.
+tracked), its slot in a zone becomes None, and so does every mention of it in the pending
+work on the stack; the generator is gone, and another seat's pending decision shows no
+options. Agents get nothing else.
 
 `determinise(program, view, rng)` fills the gaps at random: the cards the seat cannot see
 are dealt into the anonymous slots from what the game holds minus what the seat sees, and
@@ -27,7 +28,13 @@ _CARD_KEYS = ("card", "tcard")
 
 
 def hidden_cards(m: Machine, seat: int) -> set[int]:
-    return {i for i in range(len(m.state["ids"])) if not visible(m, i, seat)}
+    """The cards `seat` may not see now; a card its own pending decision offers it (a search
+    through a pile) it sees."""
+    hidden = {i for i in range(len(m.state["ids"])) if not visible(m, i, seat)}
+    decision = m.state["decision"]
+    if decision is not None and decision["seat"] == seat:
+        hidden -= {o["card"] for o in decision["options"] if o.get("card") is not None}
+    return hidden
 
 
 def view(m: Machine, seat: int) -> dict:
@@ -36,28 +43,56 @@ def view(m: Machine, seat: int) -> dict:
     hidden = hidden_cards(m, seat)
     for i in hidden:
         v["ids"][i] = v["down"][i] = v["flipped"][i] = v["loc"][i] = None
-    v["zones"] = {key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()}
+    v["zones"] = {
+        key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()
+    }
     v["redirect"] = {k: r for k, r in v["redirect"].items() if int(k) not in hidden}
+    # once-per uses are keyed "<instance>#<ability>": a hidden card's key would let it be tracked
+    v["used"] = {scope: {k: n for k, n in uses.items() if not _hidden_use(k, hidden)}
+                 for scope, uses in v["used"].items()}
     v["rng"] = None
     decision = v["decision"]
     if decision is not None and decision["seat"] != seat:
-        v["decision"] = {"seat": decision["seat"], "kind": decision["kind"], "prompt": decision["prompt"]}
+        v["decision"] = {
+            "seat": decision["seat"],
+            "kind": decision["kind"],
+            "prompt": decision["prompt"],
+        }
     for frame in v["stack"]:
-        _redact(frame.get("ctx"), hidden)
-        local = frame.get("l") or {}
-        _redact(local.get("w"), hidden)
-        for key, value in local.items():
-            if key.startswith("pick:") and isinstance(value, list):
-                local[key] = [None if i in hidden else i for i in value]
+        _redact(frame, hidden)
     v["seat"] = seat
     return v
 
 
-def _redact(ctx: dict | None, hidden: set[int]) -> None:
-    if ctx:
-        for key in _CARD_KEYS:
-            if ctx.get(key) in hidden:
-                ctx[key] = None
+def _hidden_use(key: str, hidden: set[int]) -> bool:
+    inst = key.partition("#")[0]
+    return inst.isdigit() and int(inst) in hidden
+
+
+def _redact(value, hidden: set[int]) -> None:
+    """Blank every hidden card a frame refers to, however deep (contexts, picks, queued frames).
+
+    A window's queue of waiting abilities keeps only those of cards the seat can see: that a
+    hidden card waits on a window (a trap, say) is itself hidden.
+    """
+    if isinstance(value, list):
+        for item in value:
+            _redact(item, hidden)
+        return
+    if not isinstance(value, dict):
+        return
+    if value.get("h") == "window" and "q" in value.get("l", {}):
+        local = value["l"]
+        local["q"] = [entry for entry in local["q"][local["i"]:] if entry[1] not in hidden]
+        local["i"] = 0
+    for key, item in value.items():
+        if key in _CARD_KEYS:
+            if item in hidden:
+                value[key] = None
+        elif key.startswith("pick:") and isinstance(item, list):
+            value[key] = [None if i in hidden else i for i in item]
+        else:
+            _redact(item, hidden)
 
 
 def determinise(program: Program, seen: dict, rng: Rng) -> dict:

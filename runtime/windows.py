@@ -54,11 +54,6 @@ def window(name: str, ctx: dict) -> dict:
     return {"h": "window", "w": name, "ctx": ctx, "l": {}}
 
 
-def listened(m: Machine, name: str) -> bool:
-    """Whether any card or standing rule waits on window `name` (else firing it is a no-op)."""
-    return name in m.program.listened
-
-
 def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
     who = _SUBJECT.get(name, "all")
     if who == "all":

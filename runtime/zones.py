@@ -88,7 +88,9 @@ def groups(m: Machine, cards: list[int]) -> list[tuple[str, list[int]]]:
     return list(found.items())
 
 
-def visible(m: Machine, inst: int, seat: int, key: str | None = None, down: int | None = None) -> bool:
+def visible(
+    m: Machine, inst: int, seat: int, key: str | None = None, down: int | None = None
+) -> bool:
     """Whether `seat` may see which card `inst` is (where it lies now, or at `key`)."""
     st = m.state
     key = key if key is not None else st["loc"][inst]

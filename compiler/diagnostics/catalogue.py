@@ -96,6 +96,8 @@ _ENTRIES = [
           "suppress: [GS999]", "Use codes from docs/diagnostics.md."),
     Entry("GS306", "wrong-reference-kind", E, "A reference names an item, but of another kind than expected.",
           "enemies: [{card: turtle-shell}]  # a gear card, not an enemy", "Reference an item of the expected type."),
+    Entry("GS307", "passive-effects", W, "A `passive` ability lists effects, but a passive ability only states a standing rule: its `do:` never runs.",
+          "when: passive\ndo: [draw: 1]", "Give the effects a timing window (`when: start-of-turn`…), or state the rule through variables and conditions."),
     # -- GS4xx: story graphs ----------------------------------------------------
     Entry("GS401", "unreachable-card", W, "A story card cannot be reached from the story's start card.",
           "start: '11'\ncards:\n  '11': {ending: victory}\n  '12': {ending: defeat}", "Link to it from a reachable card, or remove it."),

@@ -518,7 +518,7 @@ class Box(Model):
         "sans-bold-italic", "serif-bold-italic",
     ] = "sans"
     size: float = Field(default=9.0, gt=0, le=400, description="points; text shrinks from here to fit")
-    min_size: float = Field(default=5.0, gt=0, description="points; smaller than this, text overflows")
+    min_size: float = Field(default=6.0, gt=0, description="points; smaller than this, text overflows (6 pt still reads in print)")
     line_height: float = Field(default=1.2, ge=0.6, le=4, description="baseline to baseline, in font sizes")
     wrap: bool = True
     align: Literal["left", "center", "right"] = "left"

@@ -397,9 +397,9 @@ class SkipTurn(Params):
     who: Selector = "target"
 
 
-@op("end-turn", "End the active seat's turn now.", "turns")
+@op("end-turn", "End the active seat's turn now (only if it is among `who`).", "turns")
 class EndTurn(Params):
-    pass
+    who: Selector = Field(default="active", description="whose turn ends: nothing happens if it is not theirs")
 
 
 @op("activate", "Make pieces take their activation now, as their own rules say they act.",

@@ -17,7 +17,9 @@ def load(pack: Path) -> Program:
     result = compile_pack(pack)
     if result.game is None:
         report = Report([d for d in result.report.diagnostics if d.severity == "error"])
-        sys.stderr.write(render(report, "text", sources=result.sources.get, color=sys.stderr.isatty()))
+        sys.stderr.write(
+            render(report, "text", sources=result.sources.get, color=sys.stderr.isatty())
+        )
         raise typer.Exit(1)
     if result.game.rules is None:
         typer.echo(f"error: {pack} has no rules document, so there is nothing to play", err=True)

@@ -20,15 +20,27 @@ from runtime.session import Session
 
 
 def play(
-    pack: Annotated[Path | None, typer.Argument(help="content pack (not needed with --resume)")] = None,
+    pack: Annotated[
+        Path | None, typer.Argument(help="content pack (not needed with --resume)")
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of seats")] = None,
-    seat: Annotated[list[str], typer.Option(
-        "--seat", help="human, random, heuristic, mcts[:N|:Ts] or scripted:FILE; once per seat")] = [],  # noqa: B006
-    seed: Annotated[int | None, typer.Option(help="the game's seed (default: a fresh one, printed)")] = None,
+    seat: Annotated[
+        list[str],
+        typer.Option(
+            "--seat", help="human, random, heuristic, mcts[:N|:Ts] or scripted:FILE; once per seat"
+        ),
+    ] = [],  # noqa: B006
+    seed: Annotated[
+        int | None, typer.Option(help="the game's seed (default: a fresh one, printed)")
+    ] = None,
     log: Annotated[Path | None, typer.Option(help="write the event log (JSON lines) here")] = None,
-    save: Annotated[Path | None, typer.Option(help="the save file (default: beside the log)")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="the save file (default: beside the log)")
+    ] = None,
     resume: Annotated[bool, typer.Option(help="continue the game in the save file")] = False,
-    set_: Annotated[list[str], typer.Option("--set", help="NAME=VALUE: start a variable at a value")] = [],  # noqa: B006
+    set_: Annotated[
+        list[str], typer.Option("--set", help="NAME=VALUE: start a variable at a value")
+    ] = [],  # noqa: B006
 ) -> None:
     """Play one game; prompts go to human seats only, bots play at once."""
     console = Console()
@@ -41,7 +53,9 @@ def play(
     try:
         if resume:
             if save_path is None:
-                raise typer.BadParameter("say which game to resume with --save or --log", param_hint="--resume")
+                raise typer.BadParameter(
+                    "say which game to resume with --save or --log", param_hint="--resume"
+                )
             session = Session.resume(save_path, lambda p: load(Path(p)), agents)
             console.print(f"Resuming {session.program.game.game.title} at step {session.step}.")
         else:
@@ -53,9 +67,20 @@ def play(
             game_seed = seed if seed is not None else secrets.randbelow(2**63)
             if save_path is None:
                 save_path = Path(".gamesmith") / f"{program.game.id}.save.json"
-            session = Session.new(program, count, game_seed, seats, agents(seats, program), pack=str(pack),
-                                  log=log, save=save_path, variables=_variables(set_))
-            console.print(f"{program.game.game.title}: {count} seats ({', '.join(seats)}), seed {game_seed}.")
+            session = Session.new(
+                program,
+                count,
+                game_seed,
+                seats,
+                agents(seats, program),
+                pack=str(pack),
+                log=log,
+                save=save_path,
+                variables=_variables(set_),
+            )
+            console.print(
+                f"{program.game.game.title}: {count} seats ({', '.join(seats)}), seed {game_seed}."
+            )
         people = [a for a in session.agents if isinstance(a, HumanAgent)]
         if people:
             news = session.follow()
@@ -69,8 +94,11 @@ def play(
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(1) from None
     winners = ", ".join(f"seat {w + 1} ({session.seats[w]})" for w in result["winners"]) or "nobody"
-    console.print(f"Game over after {session.machine.state['turns']} turns: {winners} won — {result['reason'].rstrip('.')}.",
-                  highlight=False)
+    console.print(
+        f"Game over after {session.machine.state['turns']} turns: {winners} won"
+        f" — {result['reason'].rstrip('.')}.",
+        highlight=False,
+    )
 
 
 def _variables(pairs: list[str]) -> dict:

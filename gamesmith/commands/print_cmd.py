@@ -46,6 +46,12 @@ def print_(
     cache: Annotated[
         Path | None, typer.Option(help="render cache folder [PACK/.gamesmith-cache]")
     ] = None,
+    clean_cache: Annotated[
+        bool,
+        typer.Option(
+            help="drop every cache entry this run did not use (else: after 14 days unused)"
+        ),
+    ] = False,
     jobs: Annotated[
         int | None, typer.Option("--jobs", "-j", help="worker processes [cores]")
     ] = None,
@@ -94,6 +100,7 @@ def print_(
         png=png,
         tts=tts,
         cache=cache,
+        clean_cache=clean_cache,
         workers=jobs,
     )
     with ExitStack() as stack:
@@ -126,6 +133,8 @@ def print_(
         if folder:
             count = sum(1 for p in written if p.is_relative_to(folder))
             typer.echo(f"wrote {count} files to {folder}", err=True)
+    if s.pruned:
+        typer.echo(f"removed {s.pruned} unused files from the cache", err=True)
     raise typer.Exit(0)
 
 

@@ -38,8 +38,12 @@ def simulate(
     console = Console(stderr=True)
     try:
         if sys.stderr.isatty():
-            columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                       TimeRemainingColumn())
+            columns = (
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
             with Progress(*columns, console=console, transient=True) as bar:
                 task = bar.add_task("games", total=games)
                 report = run_simulation(pack, program, count, games, seed, seats, jobs,
@@ -57,20 +61,31 @@ def simulate(
 
 
 def _text(out: Console, data: dict) -> None:
-    out.print(f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, seed {data['seed']}")
+    out.print(
+        f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, "
+        f"seed {data['seed']}"
+    )
     seats = Table("seat", "agent", "wins", "win rate", "95% interval")
     for s in data["seats"]:
         lo, hi = s["ci95"]
-        seats.add_row(str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.1%}", f"{lo:.1%}–{hi:.1%}")
+        seats.add_row(
+            str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.1%}", f"{lo:.1%}–{hi:.1%}"
+        )
     out.print(seats)
     fpa = data["first_player_advantage"]
     lo, hi = fpa["ci95"]
     out.print(f"First player: {fpa['win_rate']:.1%} against a fair {fpa['fair_share']:.1%} "
               f"(advantage {fpa['advantage']:+.1%}, 95% {lo:+.1%} to {hi:+.1%})")
     length = data["length_turns"]
-    out.print(f"Length: mean {length['mean']:.1f} turns, median {length['median']:g} "
-              f"(range {length['min']}–{length['max']}); {data['decisions_per_game']:.0f} decisions a game")
-    out.print(f"Games that hit the turn cap: {data['turn_cap_hit']}; ended with no winner: {data['no_winner']}")
+    out.print(
+        f"Length: mean {length['mean']:.1f} turns, median {length['median']:g} "
+        f"(range {length['min']}–{length['max']}); "
+        f"{data['decisions_per_game']:.0f} decisions a game"
+    )
+    out.print(
+        f"Games that hit the turn cap: {data['turn_cap_hit']}; "
+        f"ended with no winner: {data['no_winner']}"
+    )
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
         cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))

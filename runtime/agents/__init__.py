@@ -43,7 +43,9 @@ def make_agent(spec: str, program, **human_options) -> Agent:
                 return MctsAgent(program, seconds=float(arg[:-1]))
             return MctsAgent(program, iterations=int(arg))
         except ValueError:
-            raise RuleError(f"mcts takes a number of iterations (mcts:500) or seconds (mcts:2s), not {arg!r}") from None
+            raise RuleError(
+                f"mcts takes a number of iterations (mcts:500) or seconds (mcts:2s), not {arg!r}"
+            ) from None
     if kind == "scripted":
         from runtime.agents.scripted import ScriptedAgent
 

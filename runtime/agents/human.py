@@ -1,8 +1,8 @@
 """The human agent: a terminal prompt (rich) showing only the seat's own view.
 
 It prints the view, what happened since the seat last chose (as that seat saw it), the
-prompt and the options numbered from 1. `?` shows help and the seat's cards, `v` the view
-again, `q` saves and stops (the game resumes with `--resume`).
+prompt and the options numbered from 1. `?` shows help and the text of the cards the seat
+can see and is offered, `v` the view again, `q` saves and stops (it resumes with `--resume`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class HumanAgent:
                 raise Quit()
             if answer in ("?", "h", "help"):
                 out.print(HELP)
-                for line in card_help(self.program, view):
+                for line in card_help(self.program, view, decision):
                     out.print(f"  {line}", highlight=False)
                 continue
             if answer in ("v", "view"):

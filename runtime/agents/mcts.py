@@ -86,7 +86,9 @@ class MctsAgent:
     def _ucb(self, node: _Node, seat: int) -> float:
         if node.visits == 0:
             return math.inf
-        return node.total / node.visits + self.exploration * math.sqrt(math.log(node.available) / node.visits)
+        return node.total / node.visits + self.exploration * math.sqrt(
+            math.log(node.available) / node.visits
+        )
 
 
 def _first_keys(options: list[dict]) -> dict[str, int]:

@@ -43,8 +43,10 @@ class ScriptedAgent:
         self.position += 1
         index = match(entry, options)
         if index is None:
-            raise RuleError(f"{self.source}, choice {self.position} ({entry!r}) matches no option of "
-                            f"{decision['prompt']!r}: " + "; ".join(o["label"] for o in options))
+            raise RuleError(
+                f"{self.source}, choice {self.position} ({entry!r}) matches no option of "
+                f"{decision['prompt']!r}: " + "; ".join(o["label"] for o in options)
+            )
         return index
 
     def snapshot(self) -> dict:

@@ -2,9 +2,10 @@
 
 An op is `fn(machine, ctx, params, local)`: it acts on the state and returns what a frame
 handler returns (see `runtime.frames`). `local` keeps its working values between calls,
-so an op that asks a seat, or rolls, does each only once. An op may carry `fn.viable(m,
-ctx, params)`: whether it has anything to act on, so actions that would fizzle are not
-offered. The modules group ops as the catalogue does.
+so an op that asks a seat, or rolls, does each only once. An op acting on the seats a
+selector names is registered with `seats=` and gets them resolved. An op may carry
+`fn.viable(m, ctx, params)`: whether it has anything to act on, so actions that would
+fizzle are not offered. The modules group ops as the catalogue does.
 """
 
 from __future__ import annotations
@@ -12,22 +13,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from runtime.selectors import resolve
+
 Op = Callable[..., Any]
 IMPLEMENTATIONS: dict[str, Op] = {}
 
 
-def implements(name: str, viable: Callable[..., bool] | None = None) -> Callable[[Op], Op]:
-    """Register `fn` as the implementation of op `name` (once; a second is a mistake)."""
+def implements(name: str, viable: Callable[..., bool] | None = None,
+               seats: str | None = None) -> Callable[[Op], Op]:
+    """Register `fn` as the implementation of op `name` (once; a second is a mistake).
+
+    With `seats` (the name of the parameter holding a selector), the seats it names are
+    resolved first, asking the acting seat when it must choose, and `fn` is called as
+    `fn(m, ctx, params, local, seats)`.
+    """
 
     def register(fn: Op) -> Op:
         if name in IMPLEMENTATIONS:
             raise ValueError(f"op {name!r} implemented twice")
+        impl = fn if seats is None else _on_seats(fn, seats)
         if viable is not None:
-            fn.viable = viable
-        IMPLEMENTATIONS[name] = fn
-        return fn
+            impl.viable = viable
+        IMPLEMENTATIONS[name] = impl
+        return impl
 
     return register
+
+
+def _on_seats(fn: Op, field: str) -> Op:
+    def impl(m, ctx: dict, p, local: dict):
+        found = resolve(m, ctx, getattr(p, field), local)
+        if type(found) is dict:
+            return found
+        return fn(m, ctx, p, local, found)
+
+    impl.__doc__ = fn.__doc__
+    return impl
 
 
 def amount(m, ctx: dict, value: Any) -> Any:

@@ -30,20 +30,28 @@ def _around(m: Machine, cell) -> list:
     return list(b.neighbours(cell))
 
 
-@implements("place")
-def place(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
+def _cells(
+    m: Machine, ctx: dict, local: dict, at: list[str], area: str | None, near: str | None, slot: str
+):
+    """The cells named (`at`, `area`) and those around the figures of the seats `near` names,
+    or the decision to make first."""
+    cells = named_cells(m, at, area)
+    if near is None:
+        return cells
+    seats = resolve(m, ctx, near, local, slot=slot)
     if type(seats) is dict:
         return seats
+    return cells + [c for s in seats if figure(m, s) for c in _around(m, cell_of(figure(m, s)))]
+
+
+@implements("place", seats="who")
+def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
         if str(seat) in local.setdefault("placed", {}):
             continue
-        cells = named_cells(m, p.at, p.area)
-        if p.behind is not None:
-            near = resolve(m, ctx, p.behind, local, slot="behind")
-            if type(near) is dict:
-                return near
-            cells += [c for s in near if figure(m, s) for c in _around(m, cell_of(figure(m, s)))]
+        cells = _cells(m, ctx, local, p.at, p.area, p.behind, "behind")
+        if type(cells) is dict:
+            return cells
         # a seat places its own figure; anything else is placed by the seat the effect is for
         cell = ask_cell(m, local, f"cell{seat}", seat, free(m, cells), "Where does your figure go?")
         if type(cell) is dict:
@@ -67,11 +75,8 @@ def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | N
     return {cell_of(figure(m, s)) for s in seats if figure(m, s)}, True
 
 
-@implements("move")
-def move(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("move", seats="who")
+def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     steps = int(amount(m, ctx, p.distance))
     for seat in seats:
         piece = figure(m, seat)
@@ -86,7 +91,9 @@ def move(m: Machine, ctx: dict, p, local: dict):
             b, _ = board(m)
             reach = b.distances_from(cell_of(piece))
             taken = occupied(m) - {cell_of(piece)}
-            cells = sorted(c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c))
+            cells = sorted(
+                c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c)
+            )
             cell = ask_cell(m, local, f"cell{seat}", seat, cells, "Move where?")
             if type(cell) is dict:
                 return cell
@@ -96,11 +103,8 @@ def move(m: Machine, ctx: dict, p, local: dict):
     return None
 
 
-@implements("approach")
-def approach(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("approach", seats="who")
+def approach(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     goal, next_to = _goal(m, ctx, local, p.towards, p.area)
     if type(goal) is dict:
         return goal
@@ -111,16 +115,15 @@ def approach(m: Machine, ctx: dict, p, local: dict):
             continue
         step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
         here = cell_of(piece)
-        arrived = arrived or (any(distance(m, here, g) <= 1 for g in goal) if next_to else here in goal)
+        arrived = arrived or (
+            any(distance(m, here, g) <= 1 for g in goal) if next_to else here in goal
+        )
     branch = p.then if arrived else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
 
 
-@implements("push")
-def push(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
+@implements("push", seats="target")
+def push(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     source = figure(m, ctx["self"])
     if source is None:
         return None
@@ -133,7 +136,12 @@ def push(m: Machine, ctx: dict, p, local: dict):
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
         for _ in range(int(amount(m, ctx, p.distance))):
             nxt = (piece[2] + dc, piece[3] + dr)
-            if (dc, dr) == (0, 0) or not b.passable(nxt) or nxt in occupied(m) or b.has_wall(cell_of(piece), nxt):
+            if (
+                (dc, dr) == (0, 0)
+                or not b.passable(nxt)
+                or nxt in occupied(m)
+                or b.has_wall(cell_of(piece), nxt)
+            ):
                 break
             piece[2], piece[3] = nxt
     return None
@@ -147,7 +155,9 @@ def place_terrain(m: Machine, ctx: dict, p, local: dict):
     cells = named_cells(m, p.at, p.area)
     if not cells and chooser and figure(m, chooser[0]):
         cells = _around(m, cell_of(figure(m, chooser[0])))
-    cell = ask_cell(m, local, "cell", chooser[0] if chooser else ctx["self"], free(m, cells), "Place it where?")
+    cell = ask_cell(
+        m, local, "cell", chooser[0] if chooser else ctx["self"], free(m, cells), "Place it where?"
+    )
     if type(cell) is dict:
         return cell
     m.state.setdefault("terrain", []).append([p.piece, cell[0], cell[1]])
@@ -174,12 +184,9 @@ def scatter(m: Machine, ctx: dict, p, local: dict):
 
 @implements("spawn")
 def spawn(m: Machine, ctx: dict, p, local: dict):
-    cells = named_cells(m, p.at, p.area)
-    if p.next_to is not None:
-        near = resolve(m, ctx, p.next_to, local, slot="near")
-        if type(near) is dict:
-            return near
-        cells += [c for s in near if figure(m, s) for c in _around(m, cell_of(figure(m, s)))]
+    cells = _cells(m, ctx, local, p.at, p.area, p.next_to, "near")
+    if type(cells) is dict:
+        return cells
     open_cells = free(m, cells)
     health = m.program.fields.get(p.piece, {}).get("health")
     for cell in open_cells[: int(amount(m, ctx, p.count))]:
@@ -187,13 +194,10 @@ def spawn(m: Machine, ctx: dict, p, local: dict):
     return None
 
 
-@implements("damage-near")
-def damage_near(m: Machine, ctx: dict, p, local: dict):
+@implements("damage-near", seats="target")
+def damage_near(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     area = named_cells(m, [], p.area)
     n = int(amount(m, ctx, p.amount))
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
     for piece in pieces(m):
         if piece[2] is None or not any(distance(m, cell_of(piece), c) <= p.range for c in area):
             continue

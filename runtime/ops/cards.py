@@ -53,11 +53,8 @@ def own_card_first(m: Machine, ctx: dict, cards: list[int], card_id: str | None)
 # -- draw ---------------------------------------------------------------------------------
 
 
-@implements("draw")
-def draw(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("draw", seats="who")
+def draw(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     frames: list[dict] = []
     for seat in seats:
         source, dest = m.key(p.from_, seat), m.key(p.to, seat)
@@ -73,18 +70,19 @@ def draw(m: Machine, ctx: dict, p, local: dict):
 
 
 def _discard_viable(m: Machine, ctx: dict, p) -> bool:
-    return any(in_zone(m, m.key(p.from_, s), s, None, ctx, p.card) for s in candidates(m, ctx, p.who))
+    return any(
+        in_zone(m, m.key(p.from_, s), s, None, ctx, p.card) for s in candidates(m, ctx, p.who)
+    )
 
 
-@implements("discard", viable=_discard_viable)
-def discard(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("discard", viable=_discard_viable, seats="who")
+def discard(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     count = int(amount(m, ctx, p.count))
 
     def step(seat: int):
-        pool = own_card_first(m, ctx, in_zone(m, m.key(p.from_, seat), seat, None, ctx, p.card), p.card)
+        pool = own_card_first(
+            m, ctx, in_zone(m, m.key(p.from_, seat), seat, None, ctx, p.card), p.card
+        )
         if p.card is not None:
             pool = pool[:count]
         picked = pick(m, local, seat, pool, count, p.random, "Choose a card to discard", seat)
@@ -100,45 +98,61 @@ def discard(m: Machine, ctx: dict, p, local: dict):
 
 
 def _steal_viable(m: Machine, ctx: dict, p) -> bool:
-    return any(m.state["zones"][m.key(p.zone, s)] for s in candidates(m, ctx, p.from_) if s != ctx.get("self"))
+    return any(
+        m.state["zones"][m.key(p.zone, s)]
+        for s in candidates(m, ctx, p.from_)
+        if s != ctx.get("self")
+    )
 
 
 @implements("steal", viable=_steal_viable)
 def steal(m: Machine, ctx: dict, p, local: dict):
-    thief = ctx["self"]
-    seats = resolve(m, ctx, p.from_, local, exclude=(thief,), prompt="Steal from whom?")
-    if type(seats) is dict:
-        return seats
-    count = int(amount(m, ctx, p.count))
-
-    def step(seat: int):
-        pool = list(m.state["zones"][m.key(p.zone, seat)])
-        picked = pick(m, local, thief, pool, count, p.random, "Choose a card to take", seat)
-        if type(picked) is dict:
-            return picked
-        for inst in picked:
-            move(m, inst, m.key(p.to, thief))
-        m.emit("steal", seat=thief, victim=seat, cards=len(picked))
-        return []
-
-    return per_seat(m, ctx, local, seats, step)
+    return _change_hands(m, ctx, local, p, p.from_, "steal",
+                         lambda seat: list(m.state["zones"][m.key(p.zone, seat)]),
+                         lambda seat: m.key(p.to, ctx["self"]))
 
 
 @implements("give")
 def give(m: Machine, ctx: dict, p, local: dict):
-    giver = ctx["self"]
-    seats = resolve(m, ctx, p.to, local, exclude=(giver,), prompt="Give to whom?")
+    me = ctx["self"]
+    return _change_hands(
+        m,
+        ctx,
+        local,
+        p,
+        p.to,
+        "give",
+        lambda seat: own_card_first(
+            m, ctx, in_zone(m, m.key(p.zone, me), me, None, ctx, p.card), p.card
+        ),
+        lambda seat: m.key(p.zone, seat),
+    )
+
+
+_ASKS = {"steal": ("Steal from whom?", "Choose a card to take"),
+         "give": ("Give to whom?", "Choose a card to give")}
+
+
+def _change_hands(
+    m: Machine, ctx: dict, local: dict, p, selector: str, verb: str, pool_of, dest_of
+):
+    """Cards pass between the acting seat and each other seat `selector` names: the acting
+    seat picks `p.count` of `pool_of(seat)` (or they are picked at random), and they go to
+    `dest_of(seat)`."""
+    me = ctx["self"]
+    whom, which = _ASKS[verb]
+    seats = resolve(m, ctx, selector, local, exclude=(me,), prompt=whom)
     if type(seats) is dict:
         return seats
     count = int(amount(m, ctx, p.count))
 
     def step(seat: int):
-        pool = own_card_first(m, ctx, in_zone(m, m.key(p.zone, giver), giver, None, ctx, p.card), p.card)
-        picked = pick(m, local, giver, pool, count, p.random, "Choose a card to give", seat)
+        picked = pick(m, local, me, pool_of(seat), count, p.random, which, seat)
         if type(picked) is dict:
             return picked
         for inst in picked:
-            move(m, inst, m.key(p.zone, seat))
+            move(m, inst, dest_of(seat))
+        m.emit(verb, seat=me, other=seat, cards=len(picked))
         return []
 
     return per_seat(m, ctx, local, seats, step)
@@ -154,11 +168,8 @@ def _move_viable(m: Machine, ctx: dict, p) -> bool:
                for s in candidates(m, ctx, p.who))
 
 
-@implements("move-card", viable=_move_viable)
-def move_card(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("move-card", viable=_move_viable, seats="who")
+def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     count = int(amount(m, ctx, p.count))
     # "each player moves a card" lets each seat choose its own; otherwise the acting seat chooses
     each = p.who.startswith("each-")
@@ -200,11 +211,8 @@ def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list
 # -- reveal, shuffle, search ---------------------------------------------------------------
 
 
-@implements("reveal")
-def reveal(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("reveal", seats="who")
+def reveal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
     def step(seat: int):
         face_down = in_zone(m, m.key(p.zone, seat), seat, None, ctx, p.card, face="down")
@@ -247,7 +255,7 @@ def search_deck(m: Machine, ctx: dict, p, local: dict):
     seat = ctx["self"]
     pool = in_zone(m, m.key(p.zone, seat), seat, p.matching, ctx)
     count = int(amount(m, ctx, p.count))
-    picked = pick(m, local, seat, pool, count, False, "Choose a card to take")
+    picked = pick(m, local, seat, pool, count, False, "Choose a card to take", looking=True)
     if type(picked) is dict:
         return picked
     for inst in picked:
@@ -288,13 +296,17 @@ def pass_card(m: Machine, ctx: dict, p, local: dict):
     if inst is None:
         return None
     holder = m.owner(inst)
-    seats = resolve(m, {**ctx, "self": holder if holder is not None else ctx.get("self")}, p.to, local)
+    seats = resolve(
+        m, {**ctx, "self": holder if holder is not None else ctx.get("self")}, p.to, local
+    )
     if type(seats) is dict:
         return seats
     if seats:
         zone = m.key_zone[m.state["loc"][inst]]
         if not zone.per_seat:
-            raise RuleError(f"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat")
+            raise RuleError(
+                f"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat"
+            )
         move(m, inst, m.key(zone.id, seats[0]), "down" if m.state["down"][inst] else "up")
         m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
     return None

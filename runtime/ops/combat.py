@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
+from runtime.conditions import put_out
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
@@ -33,12 +34,9 @@ def _health(m: Machine) -> str | None:
     return "health" if "health" in m.program.variables else None
 
 
-@implements("damage")
-def damage(m: Machine, ctx: dict, p, local: dict):
+@implements("damage", seats="target")
+def damage(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     n = int(amount(m, ctx, p.amount))
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
     frames = []
     for seat in seats:
         if _health(m):
@@ -51,12 +49,9 @@ def damage(m: Machine, ctx: dict, p, local: dict):
     return Tail(*frames) if frames else None
 
 
-@implements("heal")
-def heal(m: Machine, ctx: dict, p, local: dict):
+@implements("heal", seats="target")
+def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     n = int(amount(m, ctx, p.amount))
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
     if _health(m):
         for seat in seats:
             write(m, "health", seat, read(m, "health", seat) + n)
@@ -73,20 +68,14 @@ def defeat(m: Machine, ctx: dict, p, local: dict):
     seats = resolve(m, ctx, p.target, local)
     if type(seats) is dict:
         return seats
-    frames = []
-    for seat in seats:
-        m.state["out"][seat] = True
-        m.emit("out", seat=seat, reason="defeated")
-        frames.append(window("on-defeated", {**ctx, "target": seat}))
-    m.check_end()
+    if put_out(m, seats, "defeated"):
+        return None
+    frames = [window("on-defeated", {**ctx, "target": seat}) for seat in seats]
     return Tail(*frames) if frames else None
 
 
-@implements("status")
-def status(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
+@implements("status", seats="target")
+def status(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
         statuses = m.state["status"][seat]
         if p.remove:
@@ -172,14 +161,22 @@ def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, i
     return found
 
 
-def _best(m: Machine, ctx: dict, stakes: list, seat: int) -> int:
-    return sum(value * len(cards) for _label, value, cards in _stakes(m, ctx, stakes, seat))
+def _reaches(m: Machine, ctx: dict, stakes: list, seat: int, need: int) -> bool:
+    """Whether committing everything it may would give the seat a total of `need`."""
+    total = 0
+    for stake in stakes:
+        if not m.holds(stake.if_, seat, ctx):
+            continue
+        for inst in in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face):
+            total += int(m.value(stake.value, seat, ctx, inst))
+            if total >= need:
+                return True
+    return False
 
 
 def _contest_viable(m: Machine, ctx: dict, p) -> bool:
     seat = ctx["self"]
-    need = max(1, int(amount(m, ctx, p.minimum)))
-    if _best(m, ctx, p.attack, seat) < need:
+    if not _reaches(m, ctx, p.attack, seat, max(1, int(amount(m, ctx, p.minimum)))):
         return False
     excluded = _excluded(m, ctx, p)
     for s in candidates(m, ctx, p.target):
@@ -211,7 +208,13 @@ def contest(m: Machine, ctx: dict, p, local: dict):
         if type(chosen) is dict:
             return chosen
         card = chosen[0]
-    local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender, "tcard": card}
+    local["w"] = {
+        **ctx,
+        "attacker": attacker,
+        "defender": defender,
+        "target": defender,
+        "tcard": card,
+    }
     m.emit("contest", attacker=attacker, defender=defender, card=card)
     return Call(window("on-attacked", local["w"]), window("before-attack", local["w"]))
 
@@ -263,12 +266,16 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
     return ask(seat, "commit", f"What do you {what}?", options)
 
 
-def _commit_one_by_one(m: Machine, local: dict, side: str, seat: int, stakes: list, least: int, spent: str):
+def _commit_one_by_one(
+    m: Machine, local: dict, side: str, seat: int, stakes: list, least: int, spent: str
+):
     """Too many combinations: the seat adds one card at a time, then stops."""
     found = _stakes(m, local["w"], stakes, seat)
     total = local.get(side + "+", 0)
-    options = [{"label": f"Add {label} (+{value})", "key": f"add:{i}", "cards": cards[:1], "total": value}
-               for i, (label, value, cards) in enumerate(found)]
+    options = [
+        {"label": f"Add {label} (+{value})", "key": f"add:{i}", "cards": cards[:1], "total": value}
+        for i, (label, value, cards) in enumerate(found)
+    ]
     if total >= least:
         options.append({"label": f"Stop at {total}", "key": "stop", "cards": [], "total": 0})
     answer = local.pop("ans", None) if local.get("asking") == side + "+" else None

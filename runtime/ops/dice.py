@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from runtime.dice import count_of, successes, system, throw
 from runtime.frames import Call, Tail, fx
 from runtime.ops import amount, implements
-from runtime.selectors import resolve
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -33,11 +32,8 @@ def _recount(m: Machine) -> None:
         st["successes"] = successes(m, dice, st["dice"])
 
 
-@implements("challenge")
-def challenge(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("challenge", seats="who")
+def challenge(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     seat = seats[0] if seats else ctx.get("self")
     st = m.state
     if "rolled" not in local:
@@ -58,38 +54,48 @@ def challenge(m: Machine, ctx: dict, p, local: dict):
     _recount(m)
     needed = int(amount(m, ctx, p.successes))
     passed = st["successes"] >= needed
-    m.emit("challenge", seat=seat, stat=p.stat, successes=st["successes"], needed=needed, passed=passed)
+    m.emit(
+        "challenge", seat=seat, stat=p.stat, successes=st["successes"], needed=needed, passed=passed
+    )
     branch = p.pass_ if passed else p.fail
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
 
 
-@implements("reroll")
-def reroll(m: Machine, ctx: dict, p, local: dict):
-    st = m.state
+def _retouch(m: Machine, reverse: bool, change) -> None:
+    """Let `change(dice, order)` alter the dice of the roll being made (`order`: their
+    indices lowest first, highest first with `reverse`), then count them again."""
+    faces = m.state["dice"]
     dice = _pool(m)
-    if dice is None or not st["dice"]:
+    if dice is None or not faces:
         return None
-    limit = None if p.count is None else int(amount(m, ctx, p.count))
-    order = sorted(range(len(st["dice"])), key=lambda i: st["dice"][i])
-    chosen = [i for i in order if not p.faces or st["dice"][i] in p.faces]
-    for i in chosen[:limit]:
-        st["dice"][i] = m.below(dice.sides) + 1
+    change(dice, sorted(range(len(faces)), key=lambda i: faces[i], reverse=reverse))
     _recount(m)
     return None
+
+
+@implements("reroll")
+def reroll(m: Machine, ctx: dict, p, local: dict):
+    limit = None if p.count is None else int(amount(m, ctx, p.count))
+    faces = m.state["dice"]
+
+    def change(dice, order):
+        chosen = [i for i in order if not p.faces or faces[i] in p.faces]
+        for i in chosen[:limit]:
+            faces[i] = m.below(dice.sides) + 1
+
+    return _retouch(m, False, change)
 
 
 @implements("adjust-die")
 def adjust_die(m: Machine, ctx: dict, p, local: dict):
-    st = m.state
-    dice = _pool(m)
-    if dice is None or not st["dice"]:
-        return None
     by = int(amount(m, ctx, p.amount))
-    order = sorted(range(len(st["dice"])), key=lambda i: st["dice"][i], reverse=by < 0)
-    for i in order[: int(amount(m, ctx, p.count))]:
-        st["dice"][i] = max(1, min(dice.sides, st["dice"][i] + by))
-    _recount(m)
-    return None
+    faces = m.state["dice"]
+
+    def change(dice, order):
+        for i in order[: int(amount(m, ctx, p.count))]:
+            faces[i] = max(1, min(dice.sides, faces[i] + by))
+
+    return _retouch(m, by < 0, change)
 
 
 @implements("add-dice")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from runtime.dice import roll_system
 from runtime.frames import Tail, ask, fx
 from runtime.ops import amount, implements
-from runtime.selectors import one, resolve
+from runtime.selectors import one
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -32,11 +32,8 @@ def _choose_viable(m: Machine, ctx: dict, p) -> bool:
     return bool(_open(m, ctx, p, ctx.get("self")))
 
 
-@implements("choose", viable=_choose_viable)
-def choose(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("choose", viable=_choose_viable, seats="who")
+def choose(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     chooser = one(seats, "choose")
     answer = local.pop("ans", None)
     if answer is not None:
@@ -56,11 +53,8 @@ def repeat(m: Machine, ctx: dict, p, local: dict):
     return Tail(*(fx(lid, ctx) for _ in range(times))) if lid is not None and times > 0 else None
 
 
-@implements("roll")
-def roll(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("roll", seats="who")
+def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     frames = []
     for seat in seats:
         sctx = {**ctx, "self": seat}
@@ -69,7 +63,8 @@ def roll(m: Machine, ctx: dict, p, local: dict):
         for row in rows:
             frames.append(fx(m.program.lid(row.do), sctx))
         for result in p.results:
-            if (result.min is None or total >= result.min) and (result.max is None or total <= result.max):
+            low = result.min is None or total >= result.min
+            if low and (result.max is None or total <= result.max):
                 frames.append(fx(m.program.lid(result.do), sctx))
                 break
     return Tail(*frames) if frames else None
@@ -98,8 +93,15 @@ def for_leader(m: Machine, ctx: dict, p, local: dict):
             best = max(values.values())
             leaders = [s for s in seats if values[s] == best]
             if len(leaders) > 1:
-                options = [{"label": f"Seat {s + 1}", "key": f"seat:{s}", "seat": s} for s in leaders]
-                return ask(ctx.get("self", m.state["active"]), "seat", "Leaders are tied: who leads?", options)
+                options = [
+                    {"label": f"Seat {s + 1}", "key": f"seat:{s}", "seat": s} for s in leaders
+                ]
+                return ask(
+                    ctx.get("self", m.state["active"]),
+                    "seat",
+                    "Leaders are tied: who leads?",
+                    options,
+                )
             local["leader"] = leaders[0]
     lid = m.program.lid(p.do)
     return Tail(fx(lid, {**ctx, "self": local["leader"]})) if lid is not None else None

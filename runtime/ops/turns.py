@@ -13,49 +13,39 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 
-@implements("extra-action")
-def extra_action(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("extra-action", seats="who")
+def extra_action(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     n = int(amount(m, ctx, p.count))
     if m.state["active"] in seats:
         m.state["actions"] = max(0, m.state["actions"] + n)
     return None
 
 
-@implements("extra-turn")
-def extra_turn(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
-    for seat in seats:
-        m.state["extra"][seat] += 1
+def _one_more(counter: str):
+    """An op giving each seat one more of `counter`: turns to take (`extra`) or skip (`skip`)."""
+
+    def add(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+        for seat in seats:
+            m.state[counter][seat] += 1
+        return None
+
+    return add
+
+
+implements("extra-turn", seats="who")(_one_more("extra"))
+implements("skip-turn", seats="who")(_one_more("skip"))
+
+
+@implements("end-turn", seats="who")
+def end_turn(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    if m.state["active"] in seats:
+        m.state["end_turn"] = True
     return None
 
 
-@implements("skip-turn")
-def skip_turn(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
-    for seat in seats:
-        m.state["skip"][seat] += 1
-    return None
-
-
-@implements("end-turn")
-def end_turn(m: Machine, ctx: dict, p, local: dict):
-    m.state["end_turn"] = True
-    return None
-
-
-@implements("activate")
-def activate(m: Machine, ctx: dict, p, local: dict):
+@implements("activate", seats="target")
+def activate(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     """Each target seat's cards in play (only `piece` cards, if named) use their own abilities."""
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
     program, st = m.program, m.state
     frames = []
     for seat in seats:
@@ -96,11 +86,8 @@ def _shows(m: Machine, card_id: str, side: str) -> bool:
     return card_id == side or side in (str(v) for v in m.program.fields.get(card_id, {}).values())
 
 
-@implements("flip")
-def flip(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("flip", seats="who")
+def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     st = m.state
     frames = []
     for seat in seats:

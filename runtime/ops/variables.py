@@ -61,13 +61,17 @@ def _each(m: Machine, ctx: dict, p, local: dict, selector: str, change) -> Any:
 @implements("gain")
 def gain(m: Machine, ctx: dict, p, local: dict):
     n = amount(m, ctx, p.amount)
-    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) + n))
+    return _each(
+        m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) + n)
+    )
 
 
 @implements("lose")
 def lose(m: Machine, ctx: dict, p, local: dict):
     n = amount(m, ctx, p.amount)
-    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) - n))
+    return _each(
+        m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, read(m, p.variable, s) - n)
+    )
 
 
 @implements("set")
@@ -83,11 +87,8 @@ def _literal_text(m: Machine, name: str) -> bool:
     return isinstance(_spec(m, name).initial, str)
 
 
-@implements("transfer")
-def transfer(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("transfer", seats="who")
+def transfer(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
         moved = max(0, min(amount(m, ctx, p.amount), read(m, p.from_, seat)))
         write(m, p.from_, seat, read(m, p.from_, seat) - moved)
@@ -135,11 +136,8 @@ def clear_flag(m: Machine, ctx: dict, p, local: dict):
     return None
 
 
-@implements("gain-item")
-def gain_item(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("gain-item", seats="who")
+def gain_item(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
         items = m.state["items"][seat]
         if p.item not in items:
@@ -148,25 +146,21 @@ def gain_item(m: Machine, ctx: dict, p, local: dict):
     return None
 
 
-@implements("lose-item")
-def lose_item(m: Machine, ctx: dict, p, local: dict):
-    seats = resolve(m, ctx, p.who, local)
-    if type(seats) is dict:
-        return seats
+@implements("lose-item", seats="who")
+def lose_item(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
         m.state["items"][seat] = [i for i in m.state["items"][seat] if i != p.item]
     return None
 
 
-@implements("modify-stat")
-def modify_stat(m: Machine, ctx: dict, p, local: dict):
+@implements("modify-stat", seats="target")
+def modify_stat(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     n = amount(m, ctx, p.amount)
-    seats = resolve(m, ctx, p.target, local)
-    if type(seats) is dict:
-        return seats
     for seat in seats:
         before = read(m, p.stat, seat)
         write(m, p.stat, seat, before + n)
         if p.duration != "game":
-            m.state.setdefault("mods", []).append([seat, p.stat, read(m, p.stat, seat) - before, p.duration])
+            m.state.setdefault("mods", []).append(
+                [seat, p.stat, read(m, p.stat, seat) - before, p.duration]
+            )
     return None

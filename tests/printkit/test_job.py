@@ -162,6 +162,11 @@ def test_tts_sheets(pack, job, tmp_path):
     assert saved["DeckIDs"] == [100, 101, 101, 102]
     assert saved["CustomDeck"]["1"]["NumWidth"] == 10 and saved["CustomDeck"]["1"]["NumHeight"] == 7
     assert (out / "gear-deck-back.png").exists()
+    # each card carries its sheet, so a card drawn from the deck keeps its faces
+    assert all(c["CustomDeck"] == saved["CustomDeck"] for c in saved["ContainedObjects"])
+    # TTS has no deck of one card: the lone hero is saved as a card
+    hero = json.loads((out / "heroes.json").read_text())["ObjectStates"][0]
+    assert hero["Name"] == "Card" and hero["CardID"] == 100 and "1" in hero["CustomDeck"]
 
 
 def test_parallel_rendering_matches_serial(pack, job, edit):
@@ -182,3 +187,68 @@ def test_parallel_rendering_matches_serial(pack, job, edit):
     serial.render()
     key = next(k for k in j.faces if "Extra 7" in json.dumps(j.faces[k].values))
     assert j.cache.path(key).read_bytes() == serial.cache.path(key).read_bytes()
+
+
+def test_cache_keeps_what_runs_use_and_prunes_the_rest(pack, job, edit, tmp_path):
+    import os
+    import time
+
+    from printkit.cache import KEEP_DAYS
+
+    root = pack("mini")
+    _, first = job(root, pdf=tmp_path / "a.pdf")
+    first.render()
+    first.write()
+    files = {p for p in (root / "cache").rglob("*") if p.is_file()}
+    _, again = job(root, pdf=tmp_path / "a.pdf")
+    again.render()
+    again.write()
+    assert again.stats.pruned == 0
+    assert {p for p in (root / "cache").rglob("*") if p.is_file()} == files
+
+    edit(root / "cards/gear.yaml", "name: Old Map", "name: Older Map")
+    _, edited = job(root, pdf=tmp_path / "a.pdf")
+    edited.render()
+    edited.write()
+    assert edited.stats.pruned == 1  # the last PDF; the old face and page wait in case
+    stale = [
+        p
+        for p in (root / "cache").rglob("*")
+        if p.is_file() and p.name[:64] not in edited.cache.used
+    ]
+    assert stale and all(p.parent.parent.name in ("faces", "pages") for p in stale)
+    long_ago = time.time() - (KEEP_DAYS + 1) * 86400
+    for p in stale:
+        os.utime(p, (long_ago, long_ago))
+    _, later = job(root, pdf=tmp_path / "a.pdf")
+    later.render()
+    later.write()
+    assert later.stats.pruned == len(stale) and not any(p.exists() for p in stale)
+
+
+def test_clean_cache_drops_what_this_run_did_not_use(pack, job, tmp_path):
+    root = pack("mini")
+    _, everything = job(root, png=tmp_path / "png")
+    everything.render()
+    everything.write()
+    _, heroes = job(root, png=tmp_path / "png", decks=("heroes",), clean_cache=True)
+    heroes.render()
+    heroes.write()
+    left = [p for p in (root / "cache").rglob("*") if p.is_file()]
+    assert heroes.stats.pruned > 0
+    assert len(left) == 2 * heroes.stats.faces  # each face's image and its issues
+
+
+def test_art_named_by_a_layout_template_is_claimed(pack, compiled, edit):
+    root = pack("mini")
+    (root / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (8, 8)).save(root / "art" / "old-map.png")
+    Image.new("RGB", (8, 8)).save(root / "stray.png")
+    edit(
+        root / "layouts/gear.yaml",
+        "  - {type: text, field: text,",
+        "  - {type: image, text: 'art/{id}.png', x: 5, y: 19, w: 53.5, h: 30}\n"
+        "  - {type: text, field: text,",
+    )
+    found = [(d.code, d.file) for d in compiled(root).report.diagnostics]
+    assert found == [("GS303", "mini/stray.png")]

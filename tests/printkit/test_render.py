@@ -242,3 +242,77 @@ def test_characters_the_font_lacks_are_reported():
     assert fine == []
     _, issues = draw(lay, {"text": "Roll ⚄ to hit"})
     assert [(i.code, i.field) for i in issues] == [("GS708", "text")] and "⚄" in issues[0].message
+
+
+def _label_sizes(monkeypatch):
+    """Record the point size of every block drawn."""
+    from printkit import text
+
+    sizes = []
+    real = text.draw
+
+    def spy(image, block, *args):
+        sizes.append(block.size)
+        return real(image, block, *args)
+
+    monkeypatch.setattr(text, "draw", spy)
+    return sizes
+
+
+def test_table_cells_share_one_size_and_long_labels_get_wider_columns(monkeypatch):
+    sizes = _label_sizes(monkeypatch)
+    box = {
+        "type": "table",
+        "field": "hp",
+        "label": "Characters",
+        "x": 5,
+        "y": 10,
+        "w": 53.5,
+        "h": 12,
+    }
+    _, issues = draw(layout(box), {"hp": {1: 4, 2: 6, 3: 8, 4: 10}})
+    assert issues == [] and len(sizes) == 9 and len(set(sizes)) == 1  # the row label is empty
+    # the label column takes the room "Characters" needs, so the table reads at 10 pt
+    assert sizes[0] > 9.5
+
+
+def test_table_labels_that_cannot_fit_are_an_overflow():
+    names = ["Halfling", "Orc", "Dwarf", "Goblin", "Elf", "Demon", "Minotaur", "Human"]
+    box = {"type": "table", "field": "hand", "x": 5, "y": 10, "w": 30, "h": 10}
+    _, issues = draw(layout(box), {"hand": dict.fromkeys(names, 1)})
+    assert [(i.code, i.field) for i in issues] == [("GS701", "hand")]
+    assert "even at 6 pt" in issues[0].message
+
+
+def test_stat_track_numbers_share_one_size(monkeypatch):
+    sizes = _label_sizes(monkeypatch)
+    box = {
+        "type": "stat-bar",
+        "field": "hp",
+        "min": 1,
+        "max": 12,
+        "x": 5,
+        "y": 10,
+        "w": 53.5,
+        "h": 6,
+    }
+    draw(layout(box), {"hp": 9})
+    assert len(sizes) == 12 and len(set(sizes)) == 1
+
+
+def test_abilities_with_neither_name_nor_text_show_nothing():
+    from printkit.content import format_value
+
+    silent = [{"name": None, "text": None, "when": "on-reveal"}]
+    assert format_value(silent) is None
+    assert format_value([*silent, {"name": "Parry", "text": "Reroll 1s."}]) == (
+        "**Parry.** Reroll 1s."
+    )
+
+
+def test_an_overflow_blames_the_field_the_card_fills():
+    box = {"type": "text", "text": "{text}\n{abilities}", "x": 5, "y": 5, "w": 20, "h": 5}
+    long = [{"name": "Parry", "text": "Reroll every die. " * 30}]
+    _, issues = draw(layout(box), {"text": None, "abilities": long})
+    assert [(i.code, i.field) for i in issues] == [("GS701", "abilities")]
+    assert "field 'abilities'" in issues[0].message

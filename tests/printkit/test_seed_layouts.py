@@ -32,3 +32,15 @@ def test_seed_pack_prints_with_designed_layouts_and_no_preflight_errors(name, co
     job = PrintJob(game, Options(dpi=150, workers=2, cache=tmp_path))
     report = Locator(result.units).report(job.render(), game.game.severity)
     assert [f"{d.code} {d.file}:{d.line} {d.message}" for d in report.diagnostics] == []
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_seed_text_never_shrinks_below_six_points(name, compiled):
+    layouts = compiled(CONTENT / name).game.layouts.values()
+    small = [
+        (lay.id, i)
+        for lay in layouts
+        for i, box in enumerate(lay.boxes)
+        if box.type in ("text", "table") and min(box.size, box.min_size) < 6
+    ]
+    assert small == [], "text that may print below 6 pt"

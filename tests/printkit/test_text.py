@@ -113,3 +113,15 @@ def test_icons_follow_the_alignment():
     assert _columns(right, (255, 0, 0))[-1] > 790
     red = _columns(centre, (255, 0, 0))
     assert abs((red[0] + red[-1]) / 2 - 400) <= 1
+
+
+def test_a_hyphenated_word_breaks_after_its_hyphen_rather_than_shrinking():
+    one_line = lay("Trouble-maker", size=10)
+    narrow = lay("Trouble-maker", width=one_line.lines[0].width * 0.7, height=400, size=10)
+    assert narrow.size == 10 and not narrow.overflow
+    assert [[p.run.text for p in line.pieces] for line in narrow.lines] == [["Trouble-"], ["maker"]]
+
+
+def test_numbers_and_signs_do_not_break_at_their_hyphens():
+    block = lay("5-6 -2", width=5, height=400, size=10, min_size=10)
+    assert [[p.run.text for p in line.pieces] for line in block.lines] == [["5-6"], ["-2"]]

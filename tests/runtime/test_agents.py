@@ -40,7 +40,10 @@ def test_mcts_prefers_the_winning_draw(skirmish):
 
 
 def test_scripted_choices_by_index_label_key_and_piece():
-    options = [{"label": "Draw a card", "key": "action:draw"}, {"label": "End your turn", "key": "end"}]
+    options = [
+        {"label": "Draw a card", "key": "action:draw"},
+        {"label": "End your turn", "key": "end"},
+    ]
     entries = (1, "Draw a card", "end", "draw", "your", "d", "nope")
     assert [match(e, options) for e in entries] == [1, 0, 1, 0, 1, None, None]
 

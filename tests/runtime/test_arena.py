@@ -136,3 +136,14 @@ def test_the_last_round_ends_the_game_and_the_ranking_decides(game):
     while not game.over:
         pick(game, "End your turn")
     assert game.state["round"] == 4 and game.state["result"]["winners"] == [1]
+
+
+def test_a_tie_for_closest_is_the_acting_seats_decision(arena):
+    m = start(arena, players=3)
+    for cell in ("C1", "A1", "E1"):  # seat 1 between the other two, two squares from each
+        pick(m, cell)
+    pick(m, "Jab the closest")
+    assert m.decision["seat"] == 0 and m.decision["kind"] == "seat"
+    assert labels(m) == ["Seat 2", "Seat 3"]
+    pick(m, "Seat 3")
+    assert [m.value("health", s) for s in range(3)] == [5, 5, 4]

@@ -15,8 +15,10 @@ runner = CliRunner()
 
 def test_play_with_bots_only_runs_to_the_end_and_replays(tmp_path):
     log = tmp_path / "game.jsonl"
-    result = runner.invoke(app, ["play", PACK, "--players", "3", "--seat", "heuristic", "--seed", "7",
-                                 "--log", str(log)])
+    result = runner.invoke(
+        app,
+        ["play", PACK, "--players", "3", "--seat", "heuristic", "--seed", "7", "--log", str(log)],
+    )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and (tmp_path / "game.save.json").exists()
     replayed = runner.invoke(app, ["replay", str(log)])
@@ -25,7 +27,9 @@ def test_play_with_bots_only_runs_to_the_end_and_replays(tmp_path):
 
 def test_play_human_quits_and_resumes(tmp_path):
     save = tmp_path / "s.json"
-    first = runner.invoke(app, ["play", PACK, "--seat", "human", "--seed", "3", "--save", str(save)], input="1\nq\n")
+    first = runner.invoke(
+        app, ["play", PACK, "--seat", "human", "--seed", "3", "--save", str(save)], input="1\nq\n"
+    )
     assert first.exit_code == 130 and "--resume" in first.output
     step = json.loads(save.read_text())["step"]
     assert step >= 1
@@ -34,8 +38,10 @@ def test_play_human_quits_and_resumes(tmp_path):
 
 
 def test_simulate_json_report():
-    result = runner.invoke(app, ["simulate", PACK, "--players", "2", "--games", "4", "--workers", "1",
-                                 "--format", "json"])
+    result = runner.invoke(
+        app,
+        ["simulate", PACK, "--players", "2", "--games", "4", "--workers", "1", "--format", "json"],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["games"] == 4 and len(data["seats"]) == 2

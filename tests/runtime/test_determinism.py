@@ -15,7 +15,9 @@ from tests.runtime.conftest import FIXTURES
 
 def _logged(program, path, seed=3, seats=("random", "heuristic", "random")):
     agents = [make_agent(s, program) for s in seats]
-    Session.new(program, len(seats), seed, list(seats), agents, pack=str(FIXTURES / "skirmish"), log=path).run()
+    Session.new(
+        program, len(seats), seed, list(seats), agents, pack=str(FIXTURES / "skirmish"), log=path
+    ).run()
     return read(path)
 
 
@@ -32,15 +34,43 @@ def test_replay_checks_every_step(skirmish, tmp_path):
     assert done.ok and done.steps == sum(1 for e in events if e["e"] == "decision")
 
 
-def test_replay_reports_the_first_divergence(skirmish, tmp_path):
+def _tampered(program, tmp_path, change) -> str:
+    """Replay a logged game after `change(events)` edits its log; the divergence reported."""
     path = tmp_path / "game.jsonl"
-    events = _logged(skirmish, path)
-    decisions = [i for i, e in enumerate(events) if e["e"] == "decision"]
-    target = events[decisions[3]]
-    target["choice"] = (target["choice"] + 1) % target["options"]
+    events = _logged(program, path)
+    change(events)
     path.write_text("".join(json.dumps(e) + "\n" for e in events))
-    done = replay(path, lambda pack: skirmish)
-    assert not done.ok and "after step 3" in done.divergence
+    done = replay(path, lambda pack: program)
+    assert not done.ok
+    return done.divergence
+
+
+def _nth(events, kind, n, **where):
+    return [e for e in events if e["e"] == kind and all(e.get(k) == v for k, v in where.items())][n]
+
+
+def test_replay_reports_a_changed_choice(skirmish, tmp_path):
+    def change(events):
+        target = _nth(events, "decision", 3)
+        target["choice"] = (target["choice"] + 1) % target["options"]
+
+    assert _tampered(skirmish, tmp_path, change).startswith("step 3: choice ")
+
+
+def test_replay_reports_a_changed_chance_outcome(skirmish, tmp_path):
+    def change(events):
+        draw = _nth(events, "move", 2, **{"from": "draw"})
+        draw["to"] = "discard"
+
+    divergence = _tampered(skirmish, tmp_path, change)
+    assert "event" in divergence and "'to': 'discard'" in divergence
+
+
+def test_replay_reports_a_changed_state(skirmish, tmp_path):
+    def change(events):
+        _nth(events, "decision", 5)["hash"] = "0" * 32
+
+    assert _tampered(skirmish, tmp_path, change).startswith("step 5: the state differs")
 
 
 def test_simulation_does_not_depend_on_the_worker_count(skirmish):

@@ -30,7 +30,9 @@ def _step(save: Path) -> int:
 def test_resume_after_a_killed_process(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     whole = tmp_path / "whole.jsonl"
-    subprocess.run(_play("--log", str(whole)), check=True, capture_output=True, env=env, cwd=tmp_path)
+    subprocess.run(
+        _play("--log", str(whole)), check=True, capture_output=True, env=env, cwd=tmp_path
+    )
 
     broken = tmp_path / "broken.jsonl"
     save = broken.with_suffix(".save.json")
@@ -41,13 +43,17 @@ def test_resume_after_a_killed_process(tmp_path):
         time.sleep(0.01)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    assert 0 <= _step(save) < json.loads(whole.read_text().splitlines()[-1])["steps"], "killed too late"
+    assert 0 <= _step(save) < json.loads(whole.read_text().splitlines()[-1])["steps"], (
+        "killed too late"
+    )
 
     subprocess.run([sys.executable, "-m", "gamesmith", "play", "--resume", "--log", str(broken)],
                    check=True, capture_output=True, env=env, cwd=tmp_path)
     assert broken.read_text() == whole.read_text()
     for seat in (1, 2, 3):
-        assert (tmp_path / f"broken.seat{seat}.jsonl").read_text() == (tmp_path / f"whole.seat{seat}.jsonl").read_text()
+        assert (tmp_path / f"broken.seat{seat}.jsonl").read_text() == (
+            tmp_path / f"whole.seat{seat}.jsonl"
+        ).read_text()
     replayed = subprocess.run([sys.executable, "-m", "gamesmith", "replay", str(broken)],
                               capture_output=True, text=True, env=env, cwd=tmp_path)
     assert replayed.returncode == 0 and replayed.stdout.startswith("ok:")

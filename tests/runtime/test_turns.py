@@ -29,7 +29,9 @@ def test_rounds_follow_seat_order(skirmish):
 
 def test_activated_ability_costs_actions_once_per_turn(skirmish):
     m = start(skirmish)
-    arrange(m, {"hero:0": ["knight"], "hero:1": ["rogue"], "hand:1": ["gem", "gem"], "imp-box": ["imp"]})
+    arrange(
+        m, {"hero:0": ["knight"], "hero:1": ["rogue"], "hand:1": ["gem", "gem"], "imp-box": ["imp"]}
+    )
     pick(m, "End your turn")
     pick(m, "End your turn")  # round 2: seat 0 again, and seat 1 has played
     pick(m, "Knight: Shake Down")

@@ -67,7 +67,9 @@ def test_determinised_views_are_whole_and_keep_what_the_seat_saw(skirmish):
     assert Counter(full["ids"]) == Counter(m.state["ids"])
     assert all(full["loc"][i] == key for key, cards in full["zones"].items() for i in cards)
     for key in ("hand:0", "table:0", "discard", "hero:1"):
-        assert [full["ids"][i] for i in full["zones"][key]] == [m.state["ids"][i] for i in m.state["zones"][key]]
+        assert [full["ids"][i] for i in full["zones"][key]] == [
+            m.state["ids"][i] for i in m.state["zones"][key]
+        ]
     assert Machine(skirmish, full).decision["options"] == m.decision["options"]
 
 
@@ -84,8 +86,21 @@ def test_seat_logs_name_no_card_the_seat_could_not_see(skirmish, tmp_path):
                 assert "label" not in event and "choice" not in event
             if event["e"] == "move" and "id" in event:
                 ends = (event["from"], event["to"])
-                hidden = [k for k in ends if k == "draw" or (k.startswith("hand:") and k != f"hand:{seat}")]
+                hidden = [
+                    k
+                    for k in ends
+                    if k == "draw" or (k.startswith("hand:") and k != f"hand:{seat}")
+                ]
                 assert len(hidden) < 2, event  # from one hidden place to another: no name
     full = read(log)
     draws = [e for e in full if e["e"] == "move" and e["from"] == "draw" and e["to"] == "hand:1"]
     assert draws and all("id" in e for e in draws)  # the full log is the referee's record
+
+
+def test_once_per_uses_of_hidden_cards_are_not_shown(skirmish):
+    m = start(skirmish)
+    arrange(m, {"table:1": ["guard:up", "spark"]})
+    guard, spark = m.state["zones"]["table:1"]
+    m.state["used"]["turn"] = {f"{guard}#0": 1, f"{spark}#0": 1, "@1#0": 1}
+    assert view(m, 0)["used"] == {"turn": {f"{guard}#0": 1, "@1#0": 1}}
+    assert view(m, 1)["used"] == m.state["used"]

@@ -12,7 +12,9 @@ def test_a_card_in_play_draws_at_the_start_of_its_owners_turn(skirmish):
     arrange(m, {"table:1": ["guard:up"], "hand:1": ["guard"], "imp-box": ["imp"]})
     before = len(m.state["zones"]["hand:1"])
     pick(m, "End your turn")
-    assert len(m.state["zones"]["hand:1"]) == before + 1  # the guard on the table drew; the one in hand did not
+    assert (
+        len(m.state["zones"]["hand:1"]) == before + 1
+    )  # the guard on the table drew; the one in hand did not
 
 
 def test_the_token_moves_on_when_its_holders_hand_is_empty(skirmish):

@@ -23,7 +23,10 @@ def test_guards_lie_face_up_other_cards_face_down(skirmish):
     assert cards(m, "table:0") == ["guard", "spark"]
     assert [m.state["down"][i] for i in table] == [0, 1]
     other = view(m, 1)
-    assert [other["ids"][i] if i is not None else None for i in other["zones"]["table:0"]] == ["guard", None]
+    assert [other["ids"][i] if i is not None else None for i in other["zones"]["table:0"]] == [
+        "guard",
+        None,
+    ]
 
 
 def test_empty_draw_pile_is_refilled_from_the_discard_pile(skirmish):

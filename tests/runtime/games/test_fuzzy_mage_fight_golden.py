@@ -43,7 +43,9 @@ def deal(m: Machine) -> None:
 
 
 def lying(m: Machine, key: str) -> list[tuple[str, str]]:
-    return [(m.state["ids"][i], "down" if m.state["down"][i] else "up") for i in m.state["zones"][key]]
+    return [
+        (m.state["ids"][i], "down" if m.state["down"][i] else "up") for i in m.state["zones"][key]
+    ]
 
 
 def test_the_example_round(fmf):
@@ -64,12 +66,21 @@ def test_the_example_round(fmf):
     assert len(m.state["zones"]["hand:0"]) == 2 and cards(m, "hand:0").count("magic") <= 1
     # Player 2: his mineon stands face up, the two stolen cards are in his hand
     assert lying(m, "battlefield:1") == [("dust-bunny", "up")]
-    assert sorted(cards(m, "hand:1") + cards(m, "hand:0")) == sorted(["magic", "sticky-web", "fizzy-pop", "quick-wit"])
+    assert sorted(cards(m, "hand:1") + cards(m, "hand:0")) == sorted(
+        ["magic", "sticky-web", "fizzy-pop", "quick-wit"]
+    )
     # Player 3: held with one of her three face-down magic
-    assert lying(m, "battlefield:2") == [("magic", "down"), ("magic", "down")] and cards(m, "hand:2") == []
+    assert (
+        lying(m, "battlefield:2") == [("magic", "down"), ("magic", "down")]
+        and cards(m, "hand:2") == []
+    )
     assert m.value("essence", 2) is False
     # Player 4: mineon, two new face-down magic, two magic left in hand, the potion spent
-    assert lying(m, "battlefield:3") == [("pocket-newt", "up"), ("magic", "down"), ("magic", "down")]
+    assert lying(m, "battlefield:3") == [
+        ("pocket-newt", "up"),
+        ("magic", "down"),
+        ("magic", "down"),
+    ]
     assert cards(m, "hand:3") == ["magic", "magic"]
     # every magic used in both fights went to the discard pile, with the potion
     assert sorted(cards(m, "discard")) == ["bottomless-brew"] + ["magic"] * 5

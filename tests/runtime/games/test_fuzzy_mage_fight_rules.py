@@ -9,30 +9,15 @@ from runtime.errors import RuleError
 from runtime.machine import Machine
 from runtime.views import view
 from tests.runtime.conftest import cards, labels, pick
-
-MAGES = ["Chester", "Wyatt", "Nez", "Philo", "Muffins", "Gretchen"]
-
-
-def begin(fmf, players=4, mages=MAGES, seed=1, log=None, garbel=False, **layout) -> Machine:
-    """A game with the mages chosen in order, at seat 1's first decision, cards arranged."""
-    m = Machine.start(fmf, players, seed, log=log)
-    for name in mages[:players]:
-        pick(m, name)
-    arranged = {k.replace("_", ":"): v for k, v in layout.items()}
-    if not garbel:
-        arranged["garbel-box"] = ["garbel"]
-    arrange(m, arranged)
-    return m
-
-
-def end_turns(m: Machine, count: int) -> None:
-    for _ in range(count):
-        pick(m, "End your turn")
-
-
-def essence(m: Machine, seat: int) -> bool:
-    return m.value("essence", seat)
-
+from tests.runtime.games.fmf import (
+    begin,
+    both_in_essence,
+    end_turns,
+    essence,
+    fight,
+    fused,
+    in_essence,
+)
 
 # -- setup ----------------------------------------------------------------------------------------
 
@@ -49,7 +34,9 @@ def test_mages_are_chosen_in_seat_order_or_dealt_at_random(fmf):
     pick(m, "Gretchen")
     assert m.decision["seat"] == 1 and "Gretchen" not in labels(m)
     dealt = Machine.start(fmf, 3, 5, variables={"mages_at_random": True})
-    assert dealt.decision["kind"] == "turn" and all(len(cards(dealt, f"mage:{s}")) == 1 for s in range(3))
+    assert dealt.decision["kind"] == "turn" and all(
+        len(cards(dealt, f"mage:{s}")) == 1 for s in range(3)
+    )
 
 
 def test_first_player_has_the_garbel_and_everyone_three_cards(fmf):
@@ -70,11 +57,19 @@ def test_three_actions_in_any_mix(fmf):
 
 
 def test_first_round_only_seats_that_played_may_be_attacked(fmf):
-    m = begin(fmf, hand_0=["magic"], hand_1=["magic"], hand_2=["magic"])
-    assert "Attack a fuzzy mage" not in labels(m)
+    log: list = []
+    m = begin(fmf, log=log, hand_0=["magic", "magic"], hand_1=["magic", "magic"], hand_2=["magic"],
+              hand_3=["magic"])
+    assert "Attack a fuzzy mage" not in labels(m)  # nobody has played yet
     end_turns(m, 1)
-    pick(m, "Attack a fuzzy mage")  # seat 1 only: seats 3 and 4 have not played
-    assert m.decision["kind"] == "commit" or m.decision["seat"] == 0
+    pick(m, "Attack a fuzzy mage")  # no choice of target: seats 3 and 4 have not played
+    assert [e["defender"] for e in log if e["e"] == "contest"] == [0]
+    pick(m, "(total 1)")
+    pick(m, "(total 1)")  # seat 1 holds
+    while m.state["round"] == 1:
+        pick(m, "End your turn")
+    pick(m, "Attack a fuzzy mage")  # round 2: every other seat may be attacked
+    assert m.decision["kind"] == "seat" and labels(m) == ["Seat 2", "Seat 3", "Seat 4"]
 
 
 def test_battlefield_holds_six_face_down_but_mineons(fmf):
@@ -97,26 +92,27 @@ def test_cards_work_from_the_battlefield_not_the_hand_and_at_once(fmf):
     assert cards(m, "discard") == ["fizzy-pop"]
 
 
-def test_spells_only_on_your_own_turn(fmf):
-    m = begin(fmf, battlefield_1=["quick-wit"])
-    pick(m, "End your turn")
-    assert "Quick Wit: Hasten" in labels(m)  # seat 2's own turn now
-    for option in m.decision["options"]:
-        assert option["label"] != "Quick Wit: Hasten" or m.decision["seat"] == 1
+def test_spells_and_potions_only_on_your_own_turn(fmf):
+    m = fight(fmf, ["magic", "magic", "magic"], [], ["magic", "magic"],
+               ["quick-wit", "fizzy-pop", "static-snare"])
+    pick(m, "Attack a fuzzy mage")
+    pick(m, "(total 1)")  # seat 2 answers, then may spring its trap: nothing else
+    asked = []
+    while m.state["active"] == 0:
+        if m.decision["seat"] == 1:
+            asked += labels(m)
+            pick(m, "Keep it hidden" if "Keep it hidden" in labels(m) else "(total 1)")
+        else:
+            pick(m, "End your turn")
+    assert "Keep it hidden" in asked and not [a for a in asked if "Hasten" in a or "Fizz" in a]
+    assert {"Quick Wit: Hasten", "Fizzy Pop: Fizz"} <= set(labels(m))  # seat 2's own turn now
 
 
 # -- fights ---------------------------------------------------------------------------------------
 
 
-def _fight(fmf, attacker_hand, attacker_field, defender_hand, defender_field, **more):
-    m = begin(fmf, players=2, hand_0=attacker_hand, battlefield_0=attacker_field,
-              hand_1=defender_hand, battlefield_1=defender_field, **more)
-    end_turns(m, 2)  # round 2: both have played
-    return m
-
-
 def test_magic_counts_one_from_hand_three_from_battlefield_and_is_all_discarded(fmf):
-    m = _fight(fmf, ["magic", "magic"], ["magic"], ["magic", "static-snare"], ["magic"])
+    m = fight(fmf, ["magic", "magic"], ["magic"], ["magic", "static-snare"], ["magic"])
     pick(m, "Attack a fuzzy mage")
     assert [o["total"] for o in m.decision["options"]] == [1, 2, 3, 4, 5]
     pick(m, "(total 4)")
@@ -126,7 +122,7 @@ def test_magic_counts_one_from_hand_three_from_battlefield_and_is_all_discarded(
 
 
 def test_a_won_fight_steals_two_at_random_and_turns_the_defender_to_essence(fmf):
-    m = _fight(fmf, ["magic", "magic"], [], ["gust-of-fluff", "fizzy-pop", "quick-wit"], [])
+    m = fight(fmf, ["magic", "magic"], [], ["gust-of-fluff", "fizzy-pop", "quick-wit"], [])
     pick(m, "Attack a fuzzy mage")
     pick(m, "(total 2)")
     assert essence(m, 1) and cards(m, "mage:1") == ["wyatt-essence"]
@@ -134,7 +130,9 @@ def test_a_won_fight_steals_two_at_random_and_turns_the_defender_to_essence(fmf)
 
 
 def test_traps_spring_after_the_steal(fmf):
-    m = _fight(fmf, ["magic", "magic"], [], ["fizzy-pop", "quick-wit", "gust-of-fluff"], ["pilfer-pouch"])
+    m = fight(
+        fmf, ["magic", "magic"], [], ["fizzy-pop", "quick-wit", "gust-of-fluff"], ["pilfer-pouch"]
+    )
     pick(m, "Attack a fuzzy mage")
     pick(m, "(total 2)")
     assert m.decision["seat"] == 1 and labels(m) == ["Spring the Pilfer Pouch", "Keep it hidden"]
@@ -144,7 +142,7 @@ def test_traps_spring_after_the_steal(fmf):
 
 
 def test_mineons_need_two_magic_and_may_be_defended(fmf):
-    m = _fight(fmf, ["magic"], [], [], ["dust-bunny:up"])
+    m = fight(fmf, ["magic"], [], [], ["dust-bunny:up"])
     assert "Attack a mineon" not in labels(m)
     arrange(m, {"hand:0": ["magic", "magic"], "hand:1": ["magic"]})
     pick(m, "Attack a mineon")  # two magic from the hand is the only attack that can win
@@ -153,7 +151,28 @@ def test_mineons_need_two_magic_and_may_be_defended(fmf):
     assert len(cards(m, "hand:1")) == 0  # nothing is stolen for a mineon
 
 
-def test_mineons_draw_at_the_start_of_the_turn_even_in_essence(fmf):
+def test_a_mineon_held_with_magic_stays(fmf):
+    m = fight(fmf, ["magic", "magic"], [], [], ["dust-bunny:up", "magic"])
+    pick(m, "Attack a mineon")
+    pick(m, "(total 3)")  # one face-down magic, worth 3, holds against 2
+    assert cards(m, "battlefield:1") == ["dust-bunny"] and cards(m, "discard") == ["magic"] * 3
+
+
+def test_in_essence_mineons_may_be_attacked_but_not_defended_nor_traps_sprung(fmf):
+    m = fight(
+        fmf,
+        ["magic", "magic", "fizzy-pop"],
+        [],
+        ["magic"],
+        ["dust-bunny:up", "magic", "static-snare"],
+    )
+    in_essence(m, 1)
+    pick(m, "Attack a mineon")  # no defence to choose, no trap to spring
+    assert m.decision["seat"] == 0 and "dust-bunny" in cards(m, "discard")
+    assert cards(m, "battlefield:1") == ["magic", "static-snare"]
+
+
+def test_mineons_draw_at_the_start_of_the_turn_evenin_essence(fmf):
     m = begin(fmf, players=2, battlefield_1=["lint-sprite:up"], hand_1=[])
     m.state["sv"][1]["essence"] = True
     end_turns(m, 1)
@@ -163,28 +182,25 @@ def test_mineons_draw_at_the_start_of_the_turn_even_in_essence(fmf):
 # -- essence form and fusing -----------------------------------------------------------------------
 
 
-def _in_essence(m: Machine, seat: int) -> None:
-    m.state["sv"][seat]["essence"] = True
-    inst = m.state["zones"][f"mage:{seat}"][0]
-    m.state["ids"][inst] = m.program.back_of[m.state["ids"][inst]]
-    m.state["flipped"][inst] = 1
-
-
 def test_essence_form_has_no_actions_no_battlefield_and_no_win(fmf):
     m = begin(fmf, players=2, hand_0=["magic"] * 8, battlefield_0=["quick-wit"])
     assert m.over  # eight magic in hand on your turn wins at once
     m = begin(fmf, players=2, hand_1=["magic"] * 8, battlefield_1=["quick-wit"])
-    _in_essence(m, 1)
+    in_essence(m, 1)
     end_turns(m, 1)
     assert not m.over and m.state["actions"] == 0
-    assert labels(m) == ["Roll to return to fuzzy form", "Wyatt, essence form: Forage", "End your turn"]
+    assert labels(m) == [
+        "Roll to return to fuzzy form",
+        "Wyatt, essence form: Forage",
+        "End your turn",
+    ]
 
 
 def test_the_return_roll_and_essence_abilities(fmf):
     for seed in range(1, 40):
         log: list = []
         m = begin(fmf, players=2, seed=seed, log=log)
-        _in_essence(m, 1)
+        in_essence(m, 1)
         end_turns(m, 1)
         pick(m, "Wyatt, essence form: Forage")
         # no return roll after an essence ability, Forage only once a turn: nothing is left
@@ -200,28 +216,12 @@ def test_the_return_roll_and_essence_abilities(fmf):
     pytest.fail("no roll of 5 or 6 in 40 games")
 
 
-def _both_in_essence(fmf, **layout) -> Machine:
-    """Seats 1 and 2 in essence form, at seat 1's turn in round 2 (three seats)."""
-    m = begin(fmf, players=3, **layout)
-    for seat in (0, 1):
-        _in_essence(m, seat)
-    end_turns(m, 3)
-    return m
-
-
-def _fused(fmf) -> Machine:
-    m = _both_in_essence(fmf, hand_2=["magic"] * 3)
-    pick(m, "Fuse")
-    pick(m, "Agree")
-    return m
-
-
 def test_fusing_needs_agreement_and_brings_both_back_with_an_extra_action(fmf):
-    m = _both_in_essence(fmf)
+    m = both_in_essence(fmf)
     pick(m, "Fuse")
     pick(m, "Refuse")
     assert m.state["partner"] == [None, None, None] and essence(m, 0)
-    m = _fused(fmf)
+    m = fused(fmf)
     pick(m, "Take the red fuse cards")
     assert m.state["partner"][:2] == [1, 0] and not essence(m, 0) and not essence(m, 1)
     assert m.state["actions"] == 4 and cards(m, "fuse:0") == cards(m, "fuse:1") == ["fuse-red"]
@@ -229,7 +229,7 @@ def test_fusing_needs_agreement_and_brings_both_back_with_an_extra_action(fmf):
 
 
 def test_fused_mages_fall_together(fmf):
-    m = _fused(fmf)
+    m = fused(fmf)
     pick(m, "Take the blue fuse cards")
     end_turns(m, 2)  # seat 3 attacks seat 1, who has nothing to defend with
     arrange(m, {"hand:0": [], "battlefield:0": []})
@@ -239,8 +239,34 @@ def test_fused_mages_fall_together(fmf):
     assert essence(m, 0) and essence(m, 1) and m.state["partner"][:2] == [1, 0]
 
 
+def _fused_in_essence(fmf, seed: int, log: list) -> Machine:
+    """Seats 1 and 2 fused and both in essence form, at seat 1's turn in round 2."""
+    m = begin(fmf, players=3, seed=seed, log=log, fuse_0=["fuse-red"], fuse_1=["fuse-red"])
+    for seat in (0, 1):
+        in_essence(m, seat)
+        m.state["sv"][seat]["fused"] = True
+    m.state["partner"][:2] = [1, 0]
+    end_turns(m, 3)
+    return m
+
+
+def test_fused_mages_rise_together(fmf):
+    for seed in range(1, 40):
+        log: list = []
+        m = _fused_in_essence(fmf, seed, log)
+        assert "Fuse with another mage in essence form" not in labels(m)  # fused already
+        log.clear()
+        pick(m, "Roll to return")
+        if [e for e in log if e["e"] == "roll"][0]["total"] >= 5:
+            assert not essence(m, 0) and not essence(m, 1) and cards(m, "mage:1") == ["wyatt"]
+            assert m.state["actions"] == 4 and m.state["partner"][:2] == [1, 0]
+            return
+        assert essence(m, 0) and essence(m, 1)
+    pytest.fail("no roll of 5 or 6")
+
+
 def test_a_fuse_breaks_when_one_beats_the_other(fmf):
-    m = _fused(fmf)
+    m = fused(fmf)
     pick(m, "Take the green fuse cards")
     end_turns(m, 1)
     arrange(m, {"hand:1": ["magic"], "hand:0": [], "battlefield:0": []})
@@ -287,7 +313,7 @@ def test_the_garbel_leaves_when_it_eats_the_last_card(fmf):
     pytest.fail("no roll under 5")
 
 
-# -- cards leaving the game, winning, the mages ------------------------------------------------------
+# -- cards leaving the game, winning, the mages ------------------------------------------------
 
 
 def test_a_card_taken_back_from_the_discard_leaves_the_game_next_time(fmf):
@@ -300,7 +326,7 @@ def test_a_card_taken_back_from_the_discard_leaves_the_game_next_time(fmf):
 
 
 def test_no_win_while_fused(fmf):
-    m = _fused(fmf)
+    m = fused(fmf)
     pick(m, "Take the red fuse cards")
     arrange(m, {"hand:0": ["magic"] * 8})
     assert not m.over
@@ -309,8 +335,49 @@ def test_no_win_while_fused(fmf):
 def test_chester_counts_face_down_magic_towards_the_eight(fmf):
     m = begin(fmf, players=2, hand_0=["magic"] * 5, battlefield_0=["magic"] * 3)
     assert m.over and m.state["result"]["winners"] == [0]
-    m = begin(fmf, players=2, mages=["Wyatt", "Chester"], hand_0=["magic"] * 5, battlefield_0=["magic"] * 3)
+    m = begin(
+        fmf,
+        players=2,
+        mages=["Wyatt", "Chester"],
+        hand_0=["magic"] * 5,
+        battlefield_0=["magic"] * 3,
+    )
     assert not m.over
+
+
+def test_a_win_counts_only_on_your_own_turn(fmf):
+    m = begin(fmf, players=2, hand_1=["magic"] * 8)
+    assert not m.over
+    end_turns(m, 1)
+    assert m.state["result"]["winners"] == [1]
+
+
+def test_a_mage_beaten_on_its_own_turn_rolls_back_only_on_its_next_turn(fmf):
+    m = begin(fmf, players=2, mages=["Chester", "Gretchen"], hand_0=["magic", "fizzy-pop"],
+              hand_1=["magic", "magic", "magic"])
+    end_turns(m, 2)
+    pick(m, "Attack a fuzzy mage")
+    pick(m, "(total 2)")
+    pick(m, "Strike back")  # Gretchen's last magic against nothing: seat 1 is beaten
+    assert essence(m, 0) and m.state["active"] == 0 and m.state["actions"] == 2
+    assert "Roll to return to fuzzy form" not in labels(m)
+    end_turns(m, 2)
+    assert "Roll to return to fuzzy form" in labels(m)
+
+
+def test_beating_the_partner_in_a_counter_strike_breaks_the_fuse(fmf):
+    m = begin(fmf, players=3, mages=["Chester", "Gretchen", "Wyatt"], hand_0=["magic", "fizzy-pop"],
+              hand_1=["magic", "magic", "magic"], fuse_0=["fuse-blue"], fuse_1=["fuse-blue"])
+    for seat in (0, 1):
+        m.state["sv"][seat]["fused"] = True
+    m.state["partner"][:2] = [1, 0]
+    end_turns(m, 3)
+    pick(m, "Break a fuse by attacking your partner")  # with its one magic
+    pick(m, "(total 2)")  # Gretchen holds...
+    pick(m, "Strike back")  # ...and beats her partner: the fuse breaks, she stays fuzzy
+    assert m.state["partner"] == [None, None, None] and essence(m, 0) and not essence(m, 1)
+    assert not m.value("fused", 0) and not m.value("fused", 1)
+    assert cards(m, "fuse-supply").count("fuse-blue") == 2
 
 
 def test_gretchen_strikes_back(fmf):
