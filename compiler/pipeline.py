@@ -18,7 +18,7 @@ from compiler.cardtypes import cards_model
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report, Severity
 from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
-from compiler.language.names import BUILTIN_NAMES
+from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
 from compiler.loader import Document, load_file
 from compiler.pack import find_manifest, list_files
 from compiler.validate import suggest, validate
@@ -78,6 +78,7 @@ def compile_pack(path: Path) -> CompileResult:
     by_kind = _kinds(docs, report)
     names = _names(by_kind, game_unit)
     context = {"names": frozenset(names)}
+    layout_context = {"names": frozenset(names | set(LAYOUT_NAMES))}
     units: list[Unit] = [game_unit] if game_unit else []
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}
@@ -85,7 +86,8 @@ def compile_pack(path: Path) -> CompileResult:
             model = DOCUMENT_MODELS[kind]
             if kind == "cards" and isinstance(doc.data.get("type"), str):
                 model = models.get(doc.data["type"], model)
-            value, diags = validate(doc, model, context, result.sources.get(doc.file, ()), kind == "cards")
+            ctx = layout_context if kind == "layout" else context
+            value, diags = validate(doc, model, ctx, result.sources.get(doc.file, ()), kind == "cards")
             report.extend(diags)
             if value is not None:
                 units.append(Unit(doc, kind, value))

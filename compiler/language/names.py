@@ -22,3 +22,17 @@ BUILTIN_NAMES = {
     "is_active": "true when the seat is the active one",
     "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
 }
+
+LAYOUT_NAMES = {
+    "id": "the card's id",
+    "name": "the card's name",
+    "text": "the card's rules text",
+    "flavour": "the card's flavour text",
+    "keywords": "the card's keywords",
+    "abilities": "the card's abilities",
+    "image": "the card's image path",
+    "count": "how many copies of the card the deck holds",
+    "deck_name": "the name of the card's deck",
+    "game_title": "the game's title",
+}
+"""Names a layout's expressions may use besides its card type's fields; printkit provides them."""

@@ -68,3 +68,14 @@ def test_battle_outcomes_match_the_scenario(compile_files):
              "  '2': {ending: victory}\n  '3': {ending: defeat}\n")
     result = compile_files({"sc.yaml": SCENARIO.replace("gaet", "gate"), "f.yaml": GUARD, "s.yaml": story})
     assert found(result) == [("GS301", 6, "scenario 'duel' has no outcome 'defeet'", "did you mean 'defeat'?")]
+
+
+def test_layout_conditions_may_name_card_built_ins(compile_files):
+    card_type = "kind: card-type\nid: gear\nname: Gear\nfields:\n  cost: {type: int}\n"
+    layout = ("kind: layout\nid: gear-front\ncard-type: gear\nboxes:\n"
+              "  - {type: text, x: 3, y: 3, w: 50, h: 10, text: '{text}', if: 'text and cost > 1'}\n")
+    assert found(compile_files({"t.yaml": card_type, "l.yaml": layout})) == []
+    story = ("kind: story\nid: s\ntitle: S\nstart: '1'\ncards:\n"
+             "  '1': {choices: [{text: a, if: flavour, goto: '2'}]}\n  '2': {ending: victory}\n")
+    result = compile_files({"t.yaml": card_type, "l.yaml": layout, "s.yaml": story})
+    assert [c for c, *_ in found(result)] == ["GS221"]  # card names mean nothing in a story
