@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from compiler import compile_pack
 from compiler.analysis.story_render import render_story
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKS = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml"))
-
-
-@cache
-def compiled(name: str):
-    return compile_pack(ROOT / "content" / name)
 
 
 def test_the_four_seed_games_are_here():
@@ -25,14 +18,14 @@ def test_the_four_seed_games_are_here():
 
 
 @pytest.mark.parametrize("name", PACKS)
-def test_pack_checks_clean(name):
+def test_pack_checks_clean(name, compiled):
     result = compiled(name)
     assert [f"{d.file}:{d.line}: {d.code} {d.message}" for d in result.report.diagnostics] == []
     assert result.game is not None
 
 
 @pytest.mark.parametrize("name", [p for p in PACKS if p in ("gascony-legacy", "townsfolk-tussle")])
-def test_every_story_draws(name):
+def test_every_story_draws(name, compiled):
     game = compiled(name).game
     assert game.stories
     for story in game.stories.values():

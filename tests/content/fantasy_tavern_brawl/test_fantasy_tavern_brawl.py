@@ -4,28 +4,18 @@ numbers, and plays its setup, turns, Dwarf rules and scoring through the generic
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from compiler import compile_pack
 from compiler.language.effects import op_of
 from runtime.agents.scripted import match
 from runtime.machine import Machine
 from runtime.program import Program
 
-PACK = Path(__file__).resolve().parents[3] / "content" / "fantasy-tavern-brawl"
+PACK = "fantasy-tavern-brawl"  # compiled once per session by tests/content/conftest.py
 # The seven races the rulebook names, with its counts, and the ten further race cards.
 RULEBOOK_RACES = {"halfling": 10, "orc": 10, "dwarf": 10, "goblin": 10, "elf": 10,
                   "demon": 5, "minotaur": 5}
-
-
-@pytest.fixture(scope="module")
-def game():
-    result = compile_pack(PACK)
-    assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
-    assert result.game is not None
-    return result.game
 
 
 @pytest.fixture(scope="module")

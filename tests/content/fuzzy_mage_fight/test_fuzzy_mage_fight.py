@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
-import pytest
-
-from compiler import compile_pack
 from compiler.language.effects import op_of
 
-PACK = Path(__file__).resolve().parents[3] / "content" / "fuzzy-mage-fight"
+PACK = "fuzzy-mage-fight"  # compiled once per session by tests/content/conftest.py
 
-
-@pytest.fixture(scope="module")
-def game():
-    result = compile_pack(PACK)
-    assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
-    assert result.game is not None
-    return result.game
-
-
-def field(card, name):
-    """The value of the card-type field `name` (stored under a private attribute, aliased)."""
-    (attr,) = (k for k, info in type(card).model_fields.items() if info.alias == name)
-    return getattr(card, attr)
 
 
 def size_of(game, card_id):
@@ -60,7 +43,7 @@ def test_deck_counts_per_kind(game):
     kinds = Counter()
     for deck_id in ("magic", "mineons", "traps", "spells", "potions"):
         for card in game.decks[deck_id].cards:
-            kinds[field(card, "kind")] += card.count
+            kinds[card.field("kind")] += card.count
     assert kinds == {"magic": 60, "mineon": 16, "trap": 8, "spell": 8, "potion": 8}
     assert sum(c.count for c in game.decks["fuse-cards"].cards) == 6
     assert sum(c.count for c in game.decks["player-aids"].cards) == 6
@@ -81,9 +64,9 @@ def test_mages_are_two_sided(game):
     assert len(mages) == 6
     for mage in mages:
         assert game.card_type_of(mage.id).sides == 2
-        assert field(mage, "side") == "fuzzy"
+        assert mage.field("side") == "fuzzy"
         essence = game.cards[mage.back]
-        assert field(essence, "side") == "essence"
+        assert essence.field("side") == "essence"
         assert essence.abilities, f"{essence.id} has no essence abilities"
 
 

@@ -6,36 +6,17 @@ every Battle card, and the rules' dice."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import networkx as nx
 import pytest
 
-from compiler import compile_pack
 from compiler.analysis.story import story_graph
 from compiler.language.effects import op_of
 
-PACK = Path(__file__).resolve().parents[3] / "content" / "gascony-legacy"
+PACK = "gascony-legacy"  # compiled once per session by tests/content/conftest.py
 PLAYER_COUNTS = {1, 2, 3, 4}
 STATS = ("prowess", "movement", "destiny", "health", "talent", "support", "weapon")
 
-
-@pytest.fixture(scope="module")
-def result():
-    return compile_pack(PACK)
-
-
-@pytest.fixture(scope="module")
-def game(result):
-    assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
-    assert result.game is not None
-    return result.game
-
-
-def field(card, name):
-    """The value of the card-type field `name` (stored under a private attribute, aliased)."""
-    (attr,) = (k for k, info in type(card).model_fields.items() if info.alias == name)
-    return getattr(card, attr)
 
 
 def by_name(game, deck_id):
@@ -94,21 +75,21 @@ def test_eight_characters_with_every_stat_and_a_starting_weapon(game):
     }
     starting = {c.id for c in game.decks["starting-weapons"].cards}
     for card in characters.values():
-        assert all(field(card, stat) is not None for stat in STATS), card.name
-        assert field(card, "destiny") in (3, 4) and field(card, "health") in (4, 5), card.name
-        assert field(card, "talent") and field(card, "support"), card.name
-        assert field(card, "weapon") in starting, card.name
-    assert len({field(c, "weapon") for c in characters.values()}) == 8
+        assert all(card.field(stat) is not None for stat in STATS), card.name
+        assert card.field("destiny") in (3, 4) and card.field("health") in (4, 5), card.name
+        assert card.field("talent") and card.field("support"), card.name
+        assert card.field("weapon") in starting, card.name
+    assert len({c.field("weapon") for c in characters.values()}) == 8
 
 
 def test_character_golden_numbers(game):
     characters = by_name(game, "characters")
     porthos, athos = characters["Porthos"], characters["Athos"]
-    assert (field(porthos, "prowess"), field(porthos, "movement")) == (4, 3)
-    assert (field(athos, "prowess"), field(athos, "movement")) == (3, 5)
-    assert game.cards[field(porthos, "weapon")].name == "Broadsword"
-    assert game.cards[field(athos, "weapon")].name == "Rapier"
-    assert field(porthos, "talent")[0].name == "Corps-à-corps"
+    assert (porthos.field("prowess"), porthos.field("movement")) == (4, 3)
+    assert (athos.field("prowess"), athos.field("movement")) == (3, 5)
+    assert game.cards[porthos.field("weapon")].name == "Broadsword"
+    assert game.cards[athos.field("weapon")].name == "Rapier"
+    assert porthos.field("talent")[0].name == "Corps-à-corps"
 
 
 def test_equipment_fields_and_patterns(game):
@@ -116,14 +97,14 @@ def test_equipment_fields_and_patterns(game):
     assert [total(game.decks[d]) for d in decks] == [8, 20, 1]
     for deck in decks:
         for card in game.decks[deck].cards:
-            hands, style, pattern = field(card, "hands"), field(card, "style"), field(card, "pattern")
-            assert hands in (0, 1, 2) and field(card, "slot") in ("primary", "secondary")
-            assert field(card, "cost") >= 0
+            hands, style, pattern = card.field("hands"), card.field("style"), card.field("pattern")
+            assert hands in (0, 1, 2) and card.field("slot") in ("primary", "secondary")
+            assert card.field("cost") >= 0
             assert len({len(row) for row in pattern}) == 1, card.id
             assert "".join(pattern).count("@") == 1, card.id
             assert set("".join(pattern)) <= set("@X.*"), card.id
             if style == "ranged":
-                assert field(card, "dice") and "*" in "".join(pattern), card.id
+                assert card.field("dice") and "*" in "".join(pattern), card.id
             else:
                 assert "X" in "".join(pattern) and "*" not in "".join(pattern), card.id
 
@@ -131,7 +112,7 @@ def test_equipment_fields_and_patterns(game):
 def test_unarmed_card(game):
     unarmed = game.cards["unarmed"]
     assert unarmed.name == "Unarmed" and unarmed.source == "rulebook"
-    assert (field(unarmed, "hands"), field(unarmed, "style"), field(unarmed, "cost")) == (0, "melee", 0)
+    assert (unarmed.field("hands"), unarmed.field("style"), unarmed.field("cost")) == (0, "melee", 0)
 
 
 # -- decks ------------------------------------------------------------------------------------
@@ -145,28 +126,28 @@ def test_loot_reaction_and_threat_decks(game):
     for deck in ("richelieu-threats", "rochefort-threats", "de-wardes-threats"):
         assert game.decks[deck].type == "threat" and total(game.decks[deck]) == 6
     guards = by_name(game, "richelieu-threats")["Guards!"]
-    assert field(guards, "reply") == "Doom"
+    assert guards.field("reply") == "Doom"
 
 
 def test_cardinals_guard_golden_numbers(game):
     enemies = by_name(game, "enemies")
     guard = enemies["Cardinal's Guard"]
-    assert field(guard, "style") == "melee"
-    assert (field(guard, "damage"), field(guard, "movement")) == (2, 4)
-    assert (field(guard, "defence"), field(guard, "defeat")) == (2, 3)
-    assert field(enemies["Marksman"], "style") == "ranged"
-    assert field(enemies["Marksman"], "damage") == 1
-    assert field(enemies["Cardinal's Captain"], "style") == "melee"
+    assert guard.field("style") == "melee"
+    assert (guard.field("damage"), guard.field("movement")) == (2, 4)
+    assert (guard.field("defence"), guard.field("defeat")) == (2, 3)
+    assert enemies["Marksman"].field("style") == "ranged"
+    assert enemies["Marksman"].field("damage") == 1
+    assert enemies["Cardinal's Captain"].field("style") == "melee"
 
 
 def test_named_enemies_have_health_by_character_count(game):
     named = by_name(game, "named-enemies")
     assert {"Cardinal Richelieu", "Rochefort"} <= set(named)
     for card in named.values():
-        health = field(card, "health")
+        health = card.field("health")
         assert set(health) == PLAYER_COUNTS, card.name
         assert all(health[n] <= health[n + 1] for n in (1, 2, 3)), card.name
-        assert game.decks[field(card, "threats")].type == "threat"
+        assert game.decks[card.field("threats")].type == "threat"
 
 
 # -- map and terrain tiles --------------------------------------------------------------------
@@ -304,11 +285,11 @@ def test_battle_round_phases(game):
 
 def test_movement_read_from_the_rulebook_examples(game):
     characters = by_name(game, "characters")
-    movement = {name: field(card, "movement") for name, card in characters.items()}
+    movement = {name: card.field("movement") for name, card in characters.items()}
     assert movement["D'Artagnan"] == 4  # spends 4 points to move 4 squares
     assert movement["Aramis"] >= 4  # 3 points of movement and 1 to turn
     assert movement["Milady"] == 6  # 6 points climbing the staircase, no stone spent
-    assert field(characters["Aramis"], "support")[0].source == "rulebook"  # the healer
+    assert characters["Aramis"].field("support")[0].source == "rulebook"  # the healer
 
 
 def test_setup_hands_out_each_characters_weapon_destiny_and_health(game):
@@ -321,10 +302,10 @@ def test_setup_hands_out_each_characters_weapon_destiny_and_health(game):
         card = characters[option.text]
         given = dict(ops(option.do)[:2])
         assert given["gain-item"].item == card.id
-        assert given["move-card"].card == field(card, "weapon")
+        assert given["move-card"].card == card.field("weapon")
         tokens = {p.variable: p.value for name, p in ops(option.do) if name == "set"}
-        assert tokens == {"destiny_tokens": field(card, "destiny"),
-                          "health_tokens": field(card, "health")}
+        assert tokens == {"destiny_tokens": card.field("destiny"),
+                          "health_tokens": card.field("health")}
     porter = [p for name, p in setup if name == "move-card" and p.to == "porter"]
     assert [p.count for p in porter] == ["players"]  # 1 Equipment card per Character
 
@@ -334,7 +315,7 @@ def test_starting_weapon_abilities_from_the_example(game):
     assert ops(rapier.do)[0][1].faces == [1]  # rerolls 1s when he defends
     broadsword = game.cards["broadsword"].abilities[0]
     assert ops(broadsword.do)[0][1].amount == 1  # one die turned up a pip
-    corps = field(game.cards["porthos"], "talent")[0]
+    corps = game.cards["porthos"].field("talent")[0]
     assert ops(corps.do)[0][1].amount == 4
 
 
@@ -368,10 +349,10 @@ def test_terrain_effects_as_printed(game):
 
 def test_guards_threat_and_doom_reaction(game):
     guards = game.cards["guards"]
-    threat = ops(field(guards, "threat"))
+    threat = ops(guards.field("threat"))
     assert [name for name, _ in threat] == ["activate", "spawn", "remove-from-game"]
     assert threat[1][1].count == "players"  # up to 1 Guard per player
-    reaction = ops(field(guards, "reaction"))
+    reaction = ops(guards.field("reaction"))
     assert reaction[0][1].condition == "doom >= 1"
     assert reaction[1][1].distance == 1
 

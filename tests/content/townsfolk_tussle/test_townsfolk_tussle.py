@@ -4,16 +4,13 @@ decks, the terrain, one scenario per Ruffian level and a clean results story."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import networkx as nx
 import pytest
 
-from compiler import compile_pack
 from compiler.analysis.story import card_links
 from compiler.language.effects import op_of
 
-PACK = Path(__file__).resolve().parents[3] / "content" / "townsfolk-tussle"
+PACK = "townsfolk-tussle"  # compiled once per session by tests/content/conftest.py
 PLAYER_COUNTS = {2, 3, 4, 5}
 LEVELS = ("chump", "troublemaker", "hooligan", "final_fight")
 TOWNSFOLK = {
@@ -22,23 +19,6 @@ TOWNSFOLK = {
 }
 RUFFIANS = {"Pepin Milkfrog", "Umbrello", "Samuel Strawman", "The Bundits"}
 
-
-@pytest.fixture(scope="module")
-def result():
-    return compile_pack(PACK)
-
-
-@pytest.fixture(scope="module")
-def game(result):
-    assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
-    assert result.game is not None
-    return result.game
-
-
-def field(card, name):
-    """The value of the card-type field `name` (stored under a private attribute, aliased)."""
-    (attr,) = (k for k, info in type(card).model_fields.items() if info.alias == name)
-    return getattr(card, attr)
 
 
 def total(deck) -> int:
@@ -68,17 +48,17 @@ def test_six_townsfolk_with_two_abilities_and_their_gear(game):
     for person in townsfolk:
         assert len(person.abilities) == 2, person.name
         for stat in ("hp", "mvmt", "mox", "acc"):
-            assert isinstance(field(person, stat), int)
-        gear = field(person, "starting_gear")
+            assert isinstance(person.field(stat), int)
+        gear = person.field("starting_gear")
         assert len(gear) == 2
         for piece in gear:
             assert game.deck_of[piece] == "starting-gear"
-            assert field(game.cards[piece], "owner") == person.id
+            assert game.cards[piece].field("owner") == person.id
     assert total(starting) == 12
     norman = game.cards["norman-fishboy"]
-    assert field(norman, "starting_gear") == ["fishy-cap", "reliable-rod"]
-    assert "virginias-shanker" in field(game.cards["virginia-fitz"], "starting_gear")
-    assert "rubber-bat" in field(game.cards["quintus-binch"], "starting_gear")
+    assert norman.field("starting_gear") == ["fishy-cap", "reliable-rod"]
+    assert "virginias-shanker" in game.cards["virginia-fitz"].field("starting_gear")
+    assert "rubber-bat" in game.cards["quintus-binch"].field("starting_gear")
 
 
 def test_gear_decks_hold_the_pieces_the_rulebook_shows(game):
@@ -96,7 +76,7 @@ def test_gear_decks_hold_the_pieces_the_rulebook_shows(game):
     assert {"Farmer's Sunhat", "Sheriff's Anchor", "Jerry the Cat"} <= set(by_name(game, "unique-gear"))
     for deck_id, kind in (("starting-gear", "starting"), ("peddler-gear", "peddler"),
                           ("ruffian-gear", "ruffian"), ("unique-gear", "unique")):
-        assert {field(c, "deck") for c in game.decks[deck_id].cards} == {kind}
+        assert {c.field("deck") for c in game.decks[deck_id].cards} == {kind}
 
 
 @pytest.mark.parametrize(
@@ -125,41 +105,41 @@ def test_gear_decks_hold_the_pieces_the_rulebook_shows(game):
 def test_gear_numbers_from_the_rulebook(game, gear, stats):
     card = game.cards[gear]
     for name, value in stats.items():
-        assert field(card, name) == value, (gear, name)
+        assert card.field(name) == value, (gear, name)
 
 
 def test_four_ruffians_with_tables_levels_and_fifteen_actions(game):
     ruffians = game.decks["ruffians"].cards
     assert {c.name for c in ruffians} == RUFFIANS
     for ruffian in ruffians:
-        assert set(field(ruffian, "hp")) == PLAYER_COUNTS
-        assert set(field(ruffian, "mvmt")) == PLAYER_COUNTS
+        assert set(ruffian.field("hp")) == PLAYER_COUNTS
+        assert set(ruffian.field("mvmt")) == PLAYER_COUNTS
         for level in LEVELS:
-            assert len(field(ruffian, level)) == 1, (ruffian.id, level)
-        assert field(ruffian, "weakness")
-        loot = field(ruffian, "loot")
+            assert len(ruffian.field(level)) == 1, (ruffian.id, level)
+        assert ruffian.field("weakness")
+        loot = ruffian.field("loot")
         assert len(loot) == 3
         assert all(game.deck_of[piece] == "ruffian-gear" for piece in loot)
-        assert all(field(game.cards[piece], "owner") == ruffian.id for piece in loot)
-        actions = game.decks[field(ruffian, "actions")]
+        assert all(game.cards[piece].field("owner") == ruffian.id for piece in loot)
+        actions = game.decks[ruffian.field("actions")]
         assert total(actions) == 15 and actions.size == 15
-        assert {field(card, "ruffian") for card in actions.cards} == {ruffian.id}
+        assert {card.field("ruffian") for card in actions.cards} == {ruffian.id}
 
 
 def test_pepin_milkfrog_as_printed(game):
     pepin = game.cards["pepin-milkfrog"]
-    assert field(pepin, "hp") == {2: 8, 3: 12, 4: 15, 5: 18}
-    assert field(pepin, "mvmt") == {2: 6, 3: 6, 4: 7, 5: 7}
-    assert field(pepin, "epithet") == "The Dairy Boy"
-    names = [field(pepin, level)[0].name for level in LEVELS]
+    assert pepin.field("hp") == {2: 8, 3: 12, 4: 15, 5: 18}
+    assert pepin.field("mvmt") == {2: 6, 3: 6, 4: 7, 5: 7}
+    assert pepin.field("epithet") == "The Dairy Boy"
+    names = [pepin.field(level)[0].name for level in LEVELS]
     assert names == ["Simple Delivery Boy", "Milk Tosser", "Chug and Chuck", "Quick Chug"]
-    assert field(pepin, "weakness")[0].name == "Melty Milk-back"
-    assert [game.cards[g].name for g in field(pepin, "loot")] == [
+    assert pepin.field("weakness")[0].name == "Melty Milk-back"
+    assert [game.cards[g].name for g in pepin.field("loot")] == [
         "Milkman's Hat", "Frog Eyes", "Rotten Milk Crate"]
 
 
 def test_rulebook_actions_and_weakness(game):
-    assert field(game.cards["umbrello"], "weakness")[0].name == "Lame Winds"
+    assert game.cards["umbrello"].field("weakness")[0].name == "Lame Winds"
     named = {
         "umbrello-actions": {"Heavy Flooding", "Wind Gust", "Aerial Drop-Off"},
         "samuel-strawman-actions": {"Corn Padding"},
@@ -169,10 +149,10 @@ def test_rulebook_actions_and_weakness(game):
         cards = by_name(game, deck)
         assert all(cards[n].source == "rulebook" for n in names)
     wind_gust = game.cards["wind-gust"]
-    assert field(wind_gust, "target_range") == 3
-    moves = [op_of(e)[1] for e in field(wind_gust, "resolve") if op_of(e)[0] == "move"]
+    assert wind_gust.field("target_range") == 3
+    moves = [op_of(e)[1] for e in wind_gust.field("resolve") if op_of(e)[0] == "move"]
     assert moves[-1].distance == 5 and moves[-1].area == "town-pond"
-    drop_off = op_of(field(game.cards["aerial-drop-off"], "resolve")[0])[1]
+    drop_off = op_of(game.cards["aerial-drop-off"].field("resolve")[0])[1]
     assert op_of(drop_off.then[0])[1].at == ["A1"]
 
 
@@ -199,7 +179,7 @@ def test_terrain_the_rulebook_names(game):
 
 def test_landscapes_on_the_nineteen_by_fourteen_board(game):
     ruffians = game.decks["ruffians"].cards
-    assert {field(r, "landscape") for r in ruffians} == set(game.landscapes)
+    assert {r.field("landscape") for r in ruffians} == set(game.landscapes)
     for landscape in game.landscapes.values():
         assert (landscape.grid.columns, landscape.grid.rows) == (19, 14)
         assert len(landscape.areas["start"]) == 5  # one T square per possible townsfolk
@@ -211,10 +191,10 @@ def test_one_scenario_per_ruffian_level(game):
     for ruffian in game.decks["ruffians"].cards:
         for level in ("chump", "troublemaker", "hooligan", "final-fight"):
             scenario = game.scenarios[f"{ruffian.id}-{level}"]
-            assert scenario.landscape == field(ruffian, "landscape")
+            assert scenario.landscape == ruffian.field("landscape")
             assert scenario.enemies[0].enemy == ruffian.id
-            assert scenario.enemies[0].health == field(ruffian, "hp")
-            assert scenario.tables["mvmt"] == field(ruffian, "mvmt")
+            assert scenario.enemies[0].health == ruffian.field("hp")
+            assert scenario.tables["mvmt"] == ruffian.field("mvmt")
             expected = {"victory", "defeat"} | ({"special"} if level == "final-fight" else set())
             assert set(scenario.outcomes) == expected
     jugs = [e for e in game.scenarios["pepin-milkfrog-final-fight"].setup if op_of(e)[0] == "if"]
@@ -224,15 +204,15 @@ def test_one_scenario_per_ruffian_level(game):
 def test_feats_and_town_events(game):
     feats = by_name(game, "feats-of-mettle")
     assert total(game.decks["feats-of-mettle"]) == 30
-    assert field(feats["Peacekeeper"], "points") == 1
-    assert field(feats["Cowardly Fighter"], "points") == 0
-    assert op_of(field(feats["Cowardly Fighter"], "reward")[0])[1].amount == 5
-    assert field(feats["Trap Layer"], "points") == 1
+    assert feats["Peacekeeper"].field("points") == 1
+    assert feats["Cowardly Fighter"].field("points") == 0
+    assert op_of(feats["Cowardly Fighter"].field("reward")[0])[1].amount == 5
+    assert feats["Trap Layer"].field("points") == 1
     events = by_name(game, "town-events")
     assert total(game.decks["town-events"]) == 24
-    assert field(events["Pull Your Weight"], "secret") is True
-    assert field(events["Hang High"], "secret") is False
-    assert sum(field(c, "secret") for c in events.values()) == 5
+    assert events["Pull Your Weight"].field("secret") is True
+    assert events["Hang High"].field("secret") is False
+    assert sum(c.field("secret") for c in events.values()) == 5
 
 
 def test_rules_structure(game):
@@ -284,7 +264,7 @@ def ops(effects):
 
 
 def test_pepin_quick_chug_lasts_while_a_milk_jug_stands(game):
-    quick_chug = field(game.cards["pepin-milkfrog"], "final_fight")[0]
+    quick_chug = game.cards["pepin-milkfrog"].field("final_fight")[0]
     assert quick_chug.when == "start-of-turn" and quick_chug.if_ == "milk_jugs >= 1"
     assert ops(quick_chug.do)[0][0] == "play-top"  # the second action
     setup = ops(game.scenarios["pepin-milkfrog-final-fight"].setup)
@@ -378,8 +358,8 @@ def test_booklet_town_events_and_feats(game):
     (leader,) = [p for name, p in ops(hang_high.then) if name == "for-leader"]
     assert op_of(leader.do[0])[1].card == "farmers-sunhat"
     pull = game.cards["pull-your-weight"]
-    assert field(pull, "secret") and pull.abilities[0].when == "ruffian-defeated"
-    trap_layer = ops(field(game.cards["trap-layer"], "reward"))[0][1]
+    assert pull.field("secret") and pull.abilities[0].when == "ruffian-defeated"
+    trap_layer = ops(game.cards["trap-layer"].field("reward"))[0][1]
     assert op_of(trap_layer.options[0].do[0])[1].amount == 2  # the +2 Coins the card prints
 
 
