@@ -7,9 +7,9 @@ exactly the fields the type declares; a `cards` document is validated with a mod
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, create_model
+from pydantic import ConfigDict, Field, Strict, create_model
 
 from compiler.language.base import Expr, PlayerTable, Ref
 from compiler.language.documents import FIELD_PREFIX, Ability, Card, Cards, CardType, FieldSpec
@@ -17,12 +17,13 @@ from compiler.language.effects import Effects
 
 BUILT_IN = {info.alias or name for name, info in Card.model_fields.items()}
 
+# Strict: `true` is not the number 1, nor the text `yes` a boolean (YAML 1.2 keeps it text).
 _SCALARS: dict[str, Any] = {
-    "int": int,
-    "number": float,
+    "int": Annotated[int, Strict()],
+    "number": Annotated[float, Strict()],
     "string": str,
     "text": str,
-    "bool": bool,
+    "bool": Annotated[bool, Strict()],
     "effects": Effects,
     "abilities": list[Ability],
     "expression": Expr,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -14,25 +15,47 @@ from compiler.analysis.landscape import analyse_landscape, analyse_scenario_boar
 from compiler.analysis.story import analyse_story
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
-from compiler.language.base import ExprMark, Gives, PlayerTableMark, RefTo, checked_expression
+from compiler.language.base import (
+    ID_PATTERN,
+    ExprMark,
+    Gives,
+    PlayerTableMark,
+    RefTo,
+    checked_expression,
+)
 from compiler.language.selectors import WINDOWS
 from compiler.validate import suggest
 from compiler.walk import walk
 
 if TYPE_CHECKING:
+    from compiler.loader import Document
     from compiler.pack import PackFiles
     from compiler.pipeline import Unit
 
+ID_RE = re.compile(ID_PATTERN)
 # Kinds checked only when the game declares some: a pack without rules zones keeps the defaults.
 _OPTIONAL = {"zone"}
 # Document kinds whose items are referenced by id; `card` indexes single cards.
 _DOC_KINDS = ("card-type", "cards", "story", "landscape", "terrain", "scenario", "layout")
 
 
+@dataclass(frozen=True)
+class Partial:
+    """What the linker cannot see: documents that did not validate (their ids still count, so
+    references to them are not follow-on errors) and whether a file's content was lost (then
+    no reference is reported unknown, and no flag or item never given or tested)."""
+
+    failed: list[tuple[str, Document]] = field(default_factory=list)
+    lost: bool = False
+    unchecked: frozenset[str] = frozenset()  # kinds nothing defines yet (no manifest: variables)
+
+
 def link(
-    units: list[Unit], files: PackFiles, game: Unit | None, report: Report, names: set[str]
+    units: list[Unit], files: PackFiles, game: Unit | None, report: Report, names: set[str],
+    partial: Partial = Partial(),  # noqa: B008 - immutable
 ) -> CompiledGame | None:
     index, where = _index(units, report)
+    unreadable = _index_failed(partial.failed, index) | partial.unchecked
     index["variable"] = set(names)
     given: dict[tuple[str, str], Location] = {}
     tested: dict[tuple[str, str], Location] = {}
@@ -40,7 +63,8 @@ def link(
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
-                _resolve(u, path, marker.kind, value, index, report)
+                unknown_ok = partial.lost or marker.kind in unreadable
+                _resolve(u, path, marker.kind, value, index, report, unknown_ok)
                 if marker.kind == "window" and value == "passive":
                     _passive(u, path[:-1], report)
             elif isinstance(marker, Gives):
@@ -53,7 +77,8 @@ def link(
                     tested.setdefault(("item", item), u.doc.location(path))
             elif isinstance(marker, PlayerTableMark) and players:
                 _player_table(u, path, value, players, report)
-    _flags(given, tested, report)
+    if not (partial.lost or partial.failed):  # what they give or test is unknown
+        _flags(given, tested, report)
     _areas_and_outcomes(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
@@ -93,7 +118,39 @@ def _index(units: list[Unit], report: Report):
     return index, where
 
 
-def _resolve(u: Unit, path: tuple, kind: str, value: str, index, report: Report) -> None:
+def _index_failed(failed: list[tuple[str, Document]], index: dict[str, set[str]]) -> set[str]:
+    """Add the ids written in documents that did not validate; return the kinds of which an
+    item's id is missing or malformed (a reference may mean it, so none is reported unknown)."""
+    unreadable: set[str] = set()
+
+    def add(kind: str, item: Any) -> None:
+        id_ = item.get("id") if isinstance(item, dict) else None
+        if isinstance(id_, str) and ID_RE.fullmatch(id_):
+            index[kind].add(id_)
+        else:
+            unreadable.add(kind)
+
+    for kind, doc in failed:
+        data = doc.data
+        add(kind, data)
+        if kind == "cards":
+            for card in _items(data.get("cards")):
+                add("card", card)
+        elif kind == "rules":
+            for group, sub in (("zones", "zone"), ("dice", "dice"), ("actions", "action")):
+                for item in _items(data.get(group)):
+                    add(sub, item)
+            index["window"].update(w for w in _items(data.get("windows")) if isinstance(w, str))
+    return unreadable
+
+
+def _items(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _resolve(
+    u: Unit, path: tuple, kind: str, value: str, index, report: Report, lost: bool = False
+) -> None:
     if value in index.get(kind, ()) or (kind in _OPTIONAL and not index.get(kind)):
         return
     loc = u.doc.location(path)
@@ -105,6 +162,8 @@ def _resolve(u: Unit, path: tuple, kind: str, value: str, index, report: Report)
         ))
         return
     known = index.get(kind, set())
+    if lost:  # it may be defined in the file that could not be read
+        return
     report.add(CATALOGUE["GS301"](
         f"unknown {kind} '{value}'", loc,
         hint=suggest(value, known) or (f"no {kind} is defined in this pack" if not known else None),

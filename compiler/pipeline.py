@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from compiler import link
 from compiler.cardtypes import cards_model
 from compiler.compiled import CompiledGame
-from compiler.diagnostics import CATALOGUE, Location, Report, Severity
+from compiler.diagnostics import CATALOGUE, Diagnostic, Location, Report, Severity
 from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
 from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
 from compiler.loader import Document, load_file
@@ -25,6 +25,9 @@ from compiler.validate import suggest, validate
 
 # Kinds validated first: later kinds need their names (card-type fields, rules) in context.
 _FIRST = ("card-type", "rules")
+# Loader problems that lose a file's content: what it defines is unknown, so references to
+# it are not reported as unknown (they would only be follow-on errors).
+_CONTENT_LOST = frozenset({"GS101", "GS104", "GS105", "GS107", "GS108", "GS110"})
 
 
 @dataclass
@@ -60,26 +63,28 @@ def compile_pack(path: Path) -> CompileResult:
     result = CompileResult(None, report)
     manifest = find_manifest(Path(path))
     root = manifest.parent
-    if not manifest.exists():
-        report.add(CATALOGUE["GS304"](
-            f"no game.yaml in {display(root)}", Location(display(manifest)),
-            hint="create game.yaml with `kind: game`, `id`, `title` and `players: {min, max}`",
-        ))
+    if not manifest.exists() or manifest.name not in _MANIFESTS:
+        report.add(_no_manifest(Path(path), manifest))
         return result
 
     docs = _load(manifest, result)
+    game_docs = [d for d in docs if isinstance(d.data, dict) and d.data.get("kind") == "game"]
     game_unit = _game(docs, manifest, result)
     include = game_unit.model.include if game_unit else ["."]
     files = list_files(root, manifest, include)
     for f in files.content:
         docs += _load(f, result)
     report.counts["files"] = 1 + len(files.content)
+    lost = any(d.code in _CONTENT_LOST for d in report.diagnostics)
 
-    by_kind = _kinds(docs, report)
-    names = _names(by_kind, game_unit)
-    context = {"names": frozenset(names)}
-    layout_context = {"names": frozenset(names | set(LAYOUT_NAMES))}
+    by_kind, dropped = _kinds(docs, report)
+    lost = lost or dropped
+    names = _names(by_kind, game_unit, game_docs)
+    # Without a manifest the game's variables are unknown: names go unchecked, not all wrong.
+    context = {"names": frozenset(names) if game_docs else None}
+    layout_context = {"names": frozenset(names | set(LAYOUT_NAMES)) if game_docs else None}
     units: list[Unit] = [game_unit] if game_unit else []
+    failed: list[tuple[str, Document]] = []  # documents that did not validate
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}
         for doc in by_kind.get(kind, []):
@@ -91,14 +96,44 @@ def compile_pack(path: Path) -> CompileResult:
             report.extend(diags)
             if value is not None:
                 units.append(Unit(doc, kind, value))
+            else:
+                failed.append((kind, doc))
     result.units = units
 
-    game = link.link(units, files, game_unit, report, names)
+    game = link.link(units, files, game_unit, report, names, link.Partial(
+        failed, lost, frozenset() if game_docs else frozenset({"variable"})))
     _count(units, report)
     _finish(report, units, game_unit)
     if report.errors == 0 and game is not None:
         result.game = game
     return result
+
+
+_MANIFESTS = ("game.yaml", "game.yml")
+
+
+def _no_manifest(path: Path, manifest: Path) -> Diagnostic:
+    """GS304 for a path that is not a pack, saying what it is and where packs are."""
+    if not path.exists():
+        return CATALOGUE["GS304"](
+            f"{display(path)} does not exist", Location(display(path)),
+            hint="give the folder that holds the pack's game.yaml",
+        )
+    if path.is_file():
+        return CATALOGUE["GS304"](
+            f"{display(path)} is a file, not a content pack", Location(display(path)),
+            hint=f"check the whole pack: give its folder ({display(path.parent)})",
+        )
+    # Packs one or two folders down: the designer gave the folder that holds them.
+    below = sorted(path.glob("*/game.yaml")) + sorted(path.glob("*/*/game.yaml"))
+    hint = "create game.yaml with `kind: game`, `id`, `title` and `players: {min, max}`"
+    if below:
+        packs = ", ".join(display(m.parent) for m in below[:3])
+        packs += ", …" if len(below) > 3 else ""
+        hint = f"this folder holds packs; check one of them: {packs}"
+    return CATALOGUE["GS304"](
+        f"no game.yaml in {display(path)}", Location(display(manifest)), hint=hint
+    )
 
 
 def _load(path: Path, result: CompileResult) -> list[Document]:
@@ -129,40 +164,58 @@ def _game(docs: list[Document], manifest: Path, result: CompileResult) -> Unit |
     return Unit(games[0], "game", value) if value else None
 
 
-def _kinds(docs: list[Document], report: Report) -> dict[str, list[Document]]:
+def _kinds(docs: list[Document], report: Report) -> tuple[dict[str, list[Document]], bool]:
+    """The documents by kind, and whether any was dropped for lacking a known kind."""
     by_kind: dict[str, list[Document]] = defaultdict(list)
+    dropped = False
     for doc in docs:
+        kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
+        dropped = dropped or not isinstance(kind, str) or kind not in DOCUMENT_MODELS
         if not isinstance(doc.data, dict):
             report.add(CATALOGUE["GS205"](
-                f"a document must be a mapping with `kind:`, not a {_type_name(doc.data)}",
+                f"a document must be a mapping with `kind:`, not {_type_name(doc.data)}",
                 doc.location(()),
+                hint="write `key: value` lines at the top level, starting with `kind:`"
+                + (" (without a leading `- `)" if isinstance(doc.data, list) else ""),
             ))
             continue
-        kind = doc.data.get("kind")
         if kind is None:
             report.add(CATALOGUE["GS201"](
                 "document has no `kind:`", doc.location(()),
                 hint="add `kind:` (" + ", ".join(DOCUMENT_MODELS) + ")",
             ))
-        elif not isinstance(kind, str) or kind not in DOCUMENT_MODELS:
+        elif not isinstance(kind, str):
+            report.add(CATALOGUE["GS202"](
+                f"`kind` must be one word such as `terrain`, not {_type_name(kind)}",
+                doc.location(("kind",)), hint="kinds: " + ", ".join(DOCUMENT_MODELS),
+            ))
+        elif kind not in DOCUMENT_MODELS:
             report.add(CATALOGUE["GS202"](
                 f"unknown document kind '{kind}'", doc.location(("kind",)),
                 hint=suggest(str(kind), DOCUMENT_MODELS) or "kinds: " + ", ".join(DOCUMENT_MODELS),
             ))
         elif kind != "game":
             by_kind[kind].append(doc)
-    return by_kind
+    return by_kind, dropped
 
 
 def _type_name(value: Any) -> str:
-    return {list: "list", str: "string", int: "number", float: "number", bool: "boolean"}.get(type(value), "value")
+    return {list: "a list", dict: "a mapping", str: "text", int: "a number", float: "a number",
+            bool: "true or false"}.get(type(value), "this value")
 
 
-def _names(by_kind: dict[str, list[Document]], game: Unit | None) -> set[str]:
-    """Every name an expression may use: built-ins, game variables, card-type fields."""
+def _names(
+    by_kind: dict[str, list[Document]], game: Unit | None, game_docs: list[Document]
+) -> set[str]:
+    """Every name an expression may use: built-ins, game variables, card-type fields.
+
+    Variables come from the raw manifest when it did not validate, so one mistake in
+    game.yaml does not make every expression using a variable an error too."""
     names = set(BUILTIN_NAMES)
     if game:
         names |= set(game.model.variables)
+    elif game_docs and isinstance(game_docs[0].data.get("variables"), dict):
+        names |= {str(k) for k in game_docs[0].data["variables"]}
     for doc in by_kind.get("card-type", []):
         fields = doc.data.get("fields")
         if isinstance(fields, dict):

@@ -6,6 +6,9 @@ options and an agent picks one; every chance outcome comes from one seeded gener
 
 - `Program(game)` (runtime.program): the compiled game indexed once: effect lists by
   number, expressions compiled, ops bound to their implementations (runtime.ops).
+  `Program(game, scenario=ID)` plays one scenario (a battle) on its own (runtime.battle).
+- Pieces on a board are targets (runtime.targets): board selectors pick pieces, ties are
+  decisions, foes act as their pieces (runtime.ops.pieces).
 - `Machine.start(program, players, seed)` (runtime.machine): a game run to its first
   decision; `machine.decision` lists the options, `machine.answer(i)` takes one.
 - `view(machine, seat)` / `determinise(program, view, rng)` (runtime.views): what a seat

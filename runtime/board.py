@@ -1,9 +1,10 @@
 """Pieces on a board, on `compiler.geometry`: each seat's figure, spawned pieces, terrain
 placed during play and cards dealt onto cells.
 
-The board is the first scenario's (by id) with a landscape, else the first landscape that is
-not a tile. `state["pieces"]` lists `[card id, seat or None, column, row, health]` (a seat's
-figure has its card None until placed from one); `state["terrain"]` the terrain placed in
+The board is that of the scenario played (see `runtime.battle`), or the first scenario's (by
+id) with a landscape, else the first landscape that is
+not a tile. `state["pieces"]` lists `[card id, seat or None, column, row, health, facing,
+variables]` (see `runtime.targets`; a seat's figure has its card None until placed from one); `state["terrain"]` the terrain placed in
 play, `[terrain id, column, row]`; `state["cells"]` maps a card instance dealt onto the board
 to its cell. Seats are found on the board through their figures.
 """
@@ -36,7 +37,8 @@ def base_board(m: Machine) -> tuple[Board, Notation]:
     if found is None:
         game = program.game
         board, notation = None, Notation()
-        for scenario in sorted(game.scenarios.values(), key=lambda s: s.id):
+        chosen = [game.scenarios[program.scenario]] if program.scenario else []
+        for scenario in chosen or sorted(game.scenarios.values(), key=lambda s: s.id):
             board = board_from_scenario(scenario, game.landscapes, game.terrain)
             if board is not None:
                 notation = Notation.of(game.landscapes[scenario.landscape].grid)
@@ -77,6 +79,24 @@ def board(m: Machine) -> tuple[Board, Notation]:
 
 def pieces(m: Machine) -> list[list]:
     return m.state.setdefault("pieces", [])
+
+
+def new_piece(card: str | None, seat: int | None, cell: Cell, health: int | None) -> list:
+    """A piece's row: card, seat, column, row, health, facing (0: up), per-piece variables."""
+    return [card, seat, cell[0], cell[1], health, 0, {}]
+
+
+def face_towards(piece: list, cell: Cell) -> None:
+    """Turn a piece to face the way from its cell to `cell` (the longer offset wins)."""
+    dc, dr = cell[0] - piece[2], cell[1] - piece[3]
+    if (dc, dr) == (0, 0):
+        return
+    if len(piece) < 7:
+        piece[5:] = [0, {}]
+    if abs(dc) >= abs(dr):
+        piece[5] = 1 if dc > 0 else 3
+    else:
+        piece[5] = 2 if dr > 0 else 0
 
 
 def figure(m: Machine, seat: int) -> list | None:
@@ -158,12 +178,15 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
         return
     if stop_next_to:
         best = best[:-1]
+    m.state["path"] = []  # the cells this move passes through, for `in-path`
     spent = 0
     for cell in best[1:]:
         spent += b.movement_cost(cell)
         if spent > steps or cell in blocked or not b.passable(cell):
             break
+        face_towards(piece, cell)
         piece[2], piece[3] = cell
+        m.state["path"].append(list(cell))
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:

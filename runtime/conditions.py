@@ -1,10 +1,13 @@
-"""Win, loss and end conditions, checked after every effect and every finished step.
+"""Win, loss and end conditions, checked after every effect and every finished step once
+setup is over (never during it).
 
-`who` says which seats a condition is tested for: `self` and `all` test every seat still in
-the game, `active` only the seat whose turn it is, `party` tests once and the whole table
-shares the outcome. A seat meeting a loss condition is out; when one seat is left it wins.
-An end condition (or the last round) ends the game: `end-of-game` fires, then the ranking
-(if any) places the seats and its first place wins.
+`who` says which seats a condition is tested for (see `compiler`'s `Condition`): `self`
+every seat still in the game, each for itself; `active` only the seat whose turn it is;
+`party` every seat, any one meeting it deciding for the whole table; `all` every seat, all
+of them having to meet it, and then the whole table shares the outcome. A seat meeting a
+loss condition for itself is out; when one seat is left it wins. An end condition (or the
+last round) ends the game: `end-of-game` fires, then the ranking (if any) places the seats
+and its first place wins.
 """
 
 from __future__ import annotations
@@ -15,40 +18,54 @@ from runtime.frames import handler
 from runtime.windows import window
 
 if TYPE_CHECKING:
+    from compiler.language.documents import Condition
     from runtime.machine import Machine
 
 
-def _tested(m: Machine, who: str) -> list[int]:
+_SHARED = frozenset({"party", "all"})  # the whole table shares the outcome
+
+
+def meeting(m: Machine, cond: Condition) -> list[int]:
+    """The seats condition `cond` is met for, by its `who`: for `party` and `all`, every seat
+    still in the game (when it is met); empty when it is not met."""
     st = m.state
-    if who in ("active", "party"):
-        return [st["active"]]
-    return [s for s in range(st["players"]) if not st["out"][s]]
+    who = cond.who
+    if who == "active":
+        seat = st["active"]
+        return [seat] if not st["out"][seat] and m.holds(cond.if_, seat) else []
+    seats = [s for s in range(st["players"]) if not st["out"][s]]
+    if who == "self":
+        return [s for s in seats if m.holds(cond.if_, s)]
+    if who == "party":
+        met = any(m.holds(cond.if_, s) for s in seats)
+    else:
+        met = bool(seats) and all(m.holds(cond.if_, s) for s in seats)
+    return seats if met else []
 
 
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
     st = m.state
-    if st["result"] is not None or st.get("ending"):
+    # saves from before `begun` existed were all made in play
+    if st["result"] is not None or st.get("ending") or not st.get("begun", True):
         return False
     rules = m.program.rules
     for cond in rules.win:
-        seats = [s for s in _tested(m, cond.who) if m.holds(cond.if_, s)]
+        seats = meeting(m, cond)
         if seats:
-            if cond.who == "party":
-                seats = [s for s in range(st["players"]) if not st["out"][s]]
             finish(m, seats, cond.text or "a win condition is met")
             return True
     for cond in rules.lose:
-        seats = [s for s in _tested(m, cond.who) if m.holds(cond.if_, s)]
+        seats = meeting(m, cond)
         if not seats:
             continue
-        if cond.who == "party":
+        if cond.who in _SHARED:
             finish(m, [], cond.text or "the party lost")
             return True
         if put_out(m, seats, cond.text or ""):
             return True
     for cond in rules.end:
-        if m.holds(cond.if_, st["active"]):
+        if meeting(m, cond):
             end_game(m, cond.text or "an end condition is met")
             return True
     return False

@@ -117,6 +117,19 @@ def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
             fields = e.m.program.fields[e.m.state["ids"][e.card]]
             if name in fields:
                 return fields[name]
+        elif e.ctx and e.ctx.get("piece") is not None:
+            # a piece acting (a foe's priorities) reads the fields of its own card
+            card_id = e.m.state["pieces"][e.ctx["piece"]][0]
+            found = e.m.program.fields.get(card_id, {}).get(name)
+            if found is not None:
+                return found
+        elif otherwise is None and e.seat is not None:
+            # a seat's character card, held as an item, lends the seat its printed stats
+            fields = e.m.program.fields
+            for item in e.m.state["items"][e.seat]:
+                found = fields.get(item, {}).get(name)
+                if found is not None:
+                    return found
         return otherwise(e) if otherwise else None
 
     return value

@@ -2,9 +2,9 @@
 
 The machine runs the top frame's handler (see `runtime.frames`) until a decision is
 pending or the game is over. Decisions with a single option are taken at once and never
-reach an agent; the win, loss and end conditions are checked after every step that may have
-changed the state (every effect, and every step of a frame other than an effect list or a
-window).
+reach an agent; once setup is over, the win, loss and end conditions are checked after every
+step that may have changed the state (every effect, and every step of a frame other than an
+effect list or a window).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 # conditions, effects, turns and windows register their frame handlers when imported
-from runtime import conditions, effects, rng, turns, windows  # noqa: F401
+from runtime import battle, conditions, effects, rng, turns, windows  # noqa: F401
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
@@ -37,7 +37,8 @@ class Machine:
         self.log = log
         self.stats = stats
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
-        self.checks = bool(program.rules.win or program.rules.lose or program.rules.end)
+        self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
+                           or program.scenario is not None)
 
     # -- starting a game ----------------------------------------------------------------
 
@@ -142,7 +143,7 @@ class Machine:
 
     def check_end(self) -> bool:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
-        return conditions.check(self)
+        return conditions.check(self) or battle.check(self)
 
     # -- expressions --------------------------------------------------------------------
 

@@ -54,8 +54,12 @@ class Source:
 
 
 class Program:
-    def __init__(self, game: CompiledGame):
+    def __init__(self, game: CompiledGame, scenario: str | None = None):
         self.game = game
+        if scenario is not None and scenario not in game.scenarios:
+            known = ", ".join(sorted(game.scenarios)) or "none"
+            raise RuleError(f"no scenario '{scenario}' (the pack's scenarios: {known})")
+        self.scenario = scenario  # a battle played on its own (see `runtime.battle`)
         self.rules: Rules = game.rules or Rules.model_validate({"kind": "rules", "id": "rules"})
         self.lists: list[tuple] = []
         self._list_ids: dict[int, int] = {}
@@ -251,6 +255,13 @@ class Program:
     def card_pool(self, players: int) -> Counter:
         """How many instances of each card (as first dealt) a game of `players` holds."""
         return Counter(cid for cid, _ in self.layout(players)[1])
+
+
+def for_scenario(program: Program, scenario: str | None) -> Program:
+    """The program playing `scenario` on its own (see `runtime.battle`); as is for None."""
+    if scenario is None or scenario == program.scenario:
+        return program
+    return Program(program.game, scenario)
 
 
 def _zone(z) -> ZoneInfo:

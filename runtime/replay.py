@@ -11,7 +11,7 @@ from pathlib import Path
 from runtime.errors import RuleError
 from runtime.log import FORMAT, read
 from runtime.machine import Machine
-from runtime.program import Program
+from runtime.program import Program, for_scenario
 from runtime.state import state_hash
 
 _FRAMING = ("start", "decision", "end")
@@ -37,7 +37,7 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
     if not events or events[0].get("e") != "start" or events[0].get("format") != FORMAT:
         raise RuleError(f"{path} is not a gamesmith game log (it must start with a start event)")
     head = events[0]
-    program = load(head["pack"])
+    program = for_scenario(load(head["pack"]), head.get("scenario"))
     log: list = []
     m = Machine.start(
         program, head["players"], head["seed"], log=log, variables=head.get("variables")

@@ -2,8 +2,10 @@
 
 `resolve` returns the seats, or a decision when the acting seat must choose one; the
 result is kept in the op's working values under `slot`, so an op called again after the
-choice (or after a random pick) sees the same seats. Selectors about pieces on a board
-(closest, adjacent, in-range…) are resolved by `runtime.board` for games with a board.
+choice (or after a random pick) sees the same seats. A tie (two closest, equally weak…)
+is a decision for the seat the rules' `ties` names (`tie_breaker`). Selectors about
+pieces on a board (closest, adjacent, in-range…) are resolved by `runtime.board` for
+games with a board.
 """
 
 from __future__ import annotations
@@ -92,11 +94,10 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
         best = (min if selector == "weakest" else max)(health.values())
         seats = [s for s in seats if health[s] == best]
         if len(seats) > 1:
-            return _choose(
-                m, ctx, seats, local, slot, prompt or f"Several seats are the {selector}: which?"
-            )
+            prompt = prompt or f"Several seats are the {selector}: which?"
+            return _tie(m, ctx, seats, local, slot, prompt)
     if selector in ("closest", "farthest") and len(seats) > 1:
-        return _choose(m, ctx, seats, local, slot, prompt or f"Several are the {selector}: which?")
+        return _tie(m, ctx, seats, local, slot, prompt or f"Several are the {selector}: which?")
     if selector == "random-opponent" and seats:
         seats = [seats[m.below(len(seats))]]
         m.emit("chance", what="random seat", result=seats[0])
@@ -106,9 +107,26 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
     return seats
 
 
-def _choose(m: Machine, ctx: dict, seats: list[int], local: dict, slot: str, prompt: str) -> dict:
+def tie_breaker(m: Machine, ctx: dict, local: dict, slot: str):
+    """The seat that breaks a tie for `slot`: the one the rules' `ties` names (the acting
+    seat by default), or first the decision naming it (`ties: chosen`)."""
+    found = resolve(m, ctx, m.program.rules.ties, local, f"{slot}:ties",
+                    prompt="Who breaks the tie?")
+    return found if type(found) is dict else one(found, "ties")
+
+
+def _tie(m: Machine, ctx: dict, seats: list[int], local: dict, slot: str, prompt: str) -> dict:
+    chooser = tie_breaker(m, ctx, local, slot)
+    if type(chooser) is dict:
+        return chooser
+    return _choose(m, ctx, seats, local, slot, prompt, chooser)
+
+
+def _choose(m: Machine, ctx: dict, seats: list[int], local: dict, slot: str, prompt: str,
+            chooser: int | None = None) -> dict:
     local["asking"] = slot
-    chooser = ctx.get("self", m.state["active"])
+    if chooser is None:
+        chooser = ctx.get("self", m.state["active"])
     options = [{"label": seat_label(m, s), "key": f"seat:{s}", "seat": s} for s in seats]
     return ask(chooser, "seat", prompt, options)
 

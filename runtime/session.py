@@ -21,7 +21,7 @@ from runtime.errors import RuleError
 from runtime.log import FORMAT as LOG_FORMAT
 from runtime.log import LogWriter, for_seat
 from runtime.machine import Machine
-from runtime.program import Program
+from runtime.program import Program, for_scenario
 from runtime.render import event_line
 from runtime.rng import Rng, derive
 from runtime.state import state_hash
@@ -60,6 +60,8 @@ class Session:
             session.writer = LogWriter(log, players)
             start = {"e": "start", "format": LOG_FORMAT, "game": program.game.id, "pack": pack,
                      "players": players, "seed": seed, "seats": seats, "variables": variables or {}}
+            if program.scenario is not None:
+                start["scenario"] = program.scenario
             session.writer.write([start, *events])
             events.clear()
         session.save()
@@ -79,7 +81,7 @@ class Session:
             raise RuleError(f"cannot read save file {save}: {err}") from None
         if data.get("format") != SAVE_FORMAT:
             raise RuleError(f"{save} is not a gamesmith save file")
-        program = load(data["pack"])
+        program = for_scenario(load(data["pack"]), data.get("scenario"))
         logs = data.get("logs")
         events: list | None = [] if logs else None
         machine = Machine(program, data["state"], log=events)
@@ -158,6 +160,7 @@ class Session:
         data = {
             "format": SAVE_FORMAT,
             "pack": self.pack,
+            "scenario": self.program.scenario,
             "seed": self.seed,
             "seats": self.seats,
             "step": self.step,

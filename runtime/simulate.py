@@ -57,10 +57,12 @@ def play_one(
 _WORKER: dict = {}
 
 
-def _init_worker(pack: str, players: int, seats: list[str], seed: int) -> None:
+def _init_worker(pack: str, players: int, seats: list[str], seed: int,
+                 scenario: str | None = None) -> None:
     from runtime.loading import load_program
 
-    _WORKER.update(program=load_program(Path(pack)), players=players, seats=seats, seed=seed)
+    _WORKER.update(program=load_program(Path(pack), scenario), players=players, seats=seats,
+                   seed=seed)
 
 
 def _work(index: int) -> GameSummary:
@@ -145,7 +147,8 @@ def simulate(pack: Path, program: Program, players: int, games: int, seed: int, 
         return report
     chunk = max(1, games // (workers * 8))
     with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(str(pack), players, list(seats), seed)) as pool:
+                             initargs=(str(pack), players, list(seats), seed,
+                                       program.scenario)) as pool:
         for done, summary in enumerate(pool.map(_work, range(games), chunksize=chunk), 1):
             report.games.append(summary)
             if progress:

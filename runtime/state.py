@@ -52,6 +52,7 @@ def empty_state(players: int, seed: int, counters: dict[str, Any]) -> dict:
         "partner": [None] * players,
         "out": [False] * players,
         "order": list(range(players)),
+        "begun": False,  # True once setup is over: only then are end conditions tested
         "round": 1,
         "active": 0,
         "turns": 0,

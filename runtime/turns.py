@@ -41,9 +41,19 @@ def game(m: Machine, frame: dict):
     while True:
         stage = local.get("s", "setup")
         if stage == "setup":
-            local["s"] = "round"
+            local["s"] = "begin"
             ctx = {"self": st["active"]}
-            return Call(fx(lid(rules.setup), ctx), window("setup", ctx))
+            frames = [fx(lid(rules.setup), ctx)]
+            if m.program.scenario is not None:
+                from runtime.battle import battle_frame
+
+                frames.append(battle_frame())  # a battle played on its own: deploy for it
+            return Call(*frames, window("setup", ctx))
+        if stage == "begin":
+            # setup is over: from here on the win, loss and end conditions are tested
+            st["begun"] = True
+            local["s"] = "round"
+            continue
         if stage == "round":
             if rules.rounds and st["round"] > rules.rounds:
                 from runtime.conditions import end_game

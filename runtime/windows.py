@@ -5,7 +5,10 @@ a turn, the defender's after being attacked, the attacker's after attacking, the
 own when it is drawn, played, revealed or discarded, every seat's at setup and at round
 boundaries (and for windows a game declares itself). For each of those seats, in turn
 order, the abilities of its cards in play come first (zone by zone, in the order the
-rules declare the zones), then the rules' own standing abilities.
+rules declare the zones), then the rules' own standing abilities. At a game's own windows,
+the foes on the board whose cards wait on it act after that, each as its piece. Cards in a shared
+(`per: game`) zone in play belong to no seat: they answer once, for the first of those
+seats (the active seat, when it is still in the game).
 """
 
 from __future__ import annotations
@@ -78,13 +81,19 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
                 found.append([ctx.get("self"), inst, st["loc"][inst], index])
         seats = [ctx["self"]] if ctx.get("self") is not None else []
         return found + [[s, None, None, i] for s in seats for i in rule_abilities]
-    for seat in subjects(m, name, ctx):
+    for n, seat in enumerate(subjects(m, name, ctx)):
         for zone in program.in_play_zones:
+            if not zone.per_seat and n:
+                continue  # a shared zone's cards answer once, for the first seat (the active one)
             key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
             for inst in st["zones"][key]:
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
                     found.append([seat, inst, key, index])
         found += [[seat, None, None, i] for i in rule_abilities]
+    if name not in _SUBJECT:
+        from runtime.targets import foe_listeners
+
+        found += foe_listeners(m, name)
     return found
 
 
@@ -105,6 +114,13 @@ def run_window(m: Machine, frame: dict):
     while local["i"] < len(queue):
         seat, inst, key, index = queue[local["i"]]
         local["i"] += 1
+        if inst is None and key is not None:  # a foe on the board: it acts as that piece
+            from runtime.targets import foe_ability
+
+            acting = foe_ability(m, key, index, {**frame["ctx"], "self": seat})
+            if acting is not None:
+                return Call(acting)
+            continue
         if inst is not None and st["loc"][inst] != key:
             continue  # the card left play before its turn came
         card_id = st["ids"][inst] if inst is not None else None

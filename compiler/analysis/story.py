@@ -176,9 +176,10 @@ def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) ->
 def _stuck(
     story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: _Emitter
 ) -> None:
-    """GS405 once per loop with no way out, GS404 for every other reachable card that cannot
-    reach an ending. Dead ends and cards whose links are all broken already have their own
-    diagnostic, so they only serve as the evidence named in GS404."""
+    """GS405 once per loop with no way out; GS404 once, at the start card, when no ending can
+    be reached from it at all. Other cards that cannot reach an ending are not reported: the
+    dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
+    mistake should read as one error, not one per card upstream of it."""
     endings = [k for k, c in story.cards.items() if c.ending is not None]
     can_end = set()
     if endings:
@@ -223,14 +224,13 @@ def _stuck(
                 nearest[p] = nearest[n] + 1
                 origin[p] = origin[n]
                 queue.append(p)
-    for key in sorted(stuck, key=lambda k: (depth[k], card_order(k))):
-        if key in sink_of:
-            continue
+    key = story.start
+    if key in stuck and key not in sink_of:
         steps = nearest[key]
         out.emit(
             "GS404",
             key,
-            f"no ending can be reached from card {key}: its paths get stuck, nearest at "
+            f"no ending can be reached from start card {key}: its paths get stuck, nearest at "
             f"{origin[key]} ({steps} link{'s' if steps != 1 else ''} on)",
         )
 

@@ -16,6 +16,7 @@ MAX_LENGTH = 1000
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")  # the line ends Python's tokenizer knows
 _TOKEN = re.compile(r"\w+|[^\w\s]{1,3}")
+_KIND_OF = {int: "a number", float: "a number", bool: "true or false", list: "a list", dict: "a mapping"}
 _SYNTAX_HINTS = [
     (re.compile(r"&&"), "write 'and' instead of '&&'"),
     (re.compile(r"\|\|"), "write 'or' instead of '||'"),
@@ -59,7 +60,7 @@ def parse(source: str) -> tuple[ast.expr, Positions]:
     """Parse one expression; raise ExpressionError (GS220, or GS222 when too long or deep)."""
     if not isinstance(source, str):
         raise ExpressionError(
-            "GS220", f"an expression must be text, not {type(source).__name__}", 0
+            "GS220", f"an expression must be text, not {_KIND_OF.get(type(source), 'this value')}", 0
         )
     if len(source) > MAX_LENGTH:
         raise ExpressionError(

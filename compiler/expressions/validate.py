@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from compiler.expressions.errors import ExpressionError
 from compiler.expressions.functions import FUNCTIONS, MEMBERSHIP
 from compiler.expressions.parse import Positions
+from compiler.spelling import closest
 
 MAX_DEPTH = 50
 MAX_NUMBER = 10**9
@@ -85,8 +86,8 @@ def check_names(analysis: Analysis, allowed: Collection[str]) -> None:
 def _suggest(name: str, known: Collection[str]) -> str | None:
     if name.lower() in _CONSTANT_HINTS:
         return f"write {_CONSTANT_HINTS[name.lower()]!r} (capitalised)"
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"did you mean {close[0]!r}?" if close else None
+    close = closest(name, known)
+    return f"did you mean {close!r}?" if close else None
 
 
 class _Walker:

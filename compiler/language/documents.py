@@ -419,9 +419,21 @@ class Dice(Model):
 
 
 class Condition(Model):
+    """A win, loss or end condition, tested once play has begun (not during setup).
+
+    `who` says which seats it is tested for and who shares the outcome:
+    `self`: every seat still in the game, each for itself (the seats that meet it win, or
+    are out; any one ends the game); `active`: only the seat whose turn it is; `party`:
+    every seat, and if any one meets it the whole table shares the outcome (all win, or all
+    lose); `all`: it holds only when every seat still in the game meets it, and then the
+    whole table shares the outcome.
+    """
+
     if_: Expr
     text: str | None = None
-    who: Literal["self", "party", "active", "all"] = "self"
+    who: Literal["self", "party", "active", "all"] = Field(
+        default="self", description="self, active, party or all: the seats tested (see above)"
+    )
 
 
 class RankKey(Model):
@@ -459,6 +471,12 @@ class Rules(Document):
     lose: list[Condition] = Field(default_factory=list)
     end: list[Condition] = Field(default_factory=list, description="conditions that end the game")
     ranking: Ranking | None = Field(default=None, description="who wins when the game ends")
+    ties: Literal["self", "active", "next-player", "previous-player", "chosen"] = Field(
+        default="self",
+        description="the seat that decides when a rule picks among equals (two closest targets, "
+        "equally weak or strong, tied leaders): self (the acting seat), active, next-player, "
+        "previous-player, or chosen (the acting seat names the seat that decides)",
+    )
     turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
 

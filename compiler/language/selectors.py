@@ -29,7 +29,8 @@ SELECTORS = table(
     ("defender", "whoever is defending against the attack being resolved"),
     ("target", "the target of the attack or ability being resolved"),
     ("partner", "the seat paired with this one (fused, allied)"),
-    ("closest", "the closest enemy or character; ties are a decision for the seat the rules name"),
+    ("closest", "the closest enemy or character; ties are a decision for the seat the rules' `ties` "
+                "names (the acting seat by default)"),
     ("farthest", "the farthest enemy or character; ties as for closest"),
     ("weakest", "the target with the least health left; ties as for closest"),
     ("strongest", "the target with the most health left; ties as for closest"),

@@ -69,10 +69,18 @@ def _load_bytes(data: bytes, file: str, limits: Limits) -> Loaded:
 
 def _too_large(file: str, size: int, limits: Limits) -> Diagnostic:
     return CATALOGUE["GS104"](
-        f"The file is {size} bytes; the loader reads at most {limits.max_bytes}.",
+        f"The file is {_size(size)}; the loader reads at most {_size(limits.max_bytes)}.",
         Location(file, 1, 1),
         hint="Split the content over several files.",
     )
+
+
+def _size(n: int) -> str:
+    """A byte count as people say it: 8 MB, 2.5 MB, 900 KB, 120 bytes."""
+    for unit, scale in (("MB", 1024 * 1024), ("KB", 1024)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"
 
 
 def _not_utf8(file: str, line: int, column: int, what: str) -> Diagnostic:

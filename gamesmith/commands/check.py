@@ -14,7 +14,9 @@ from compiler.files import write_atomic
 
 
 def check(
-    paths: Annotated[list[Path], typer.Argument(help="content packs (folders with game.yaml)")],
+    paths: Annotated[
+        list[Path], typer.Argument(help="content packs (folders with game.yaml)", metavar="PACK")
+    ],
     format: Annotated[str, typer.Option("--format", "-f", help="text, json, sarif or github")] = "text",
     strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
     color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,

@@ -9,11 +9,13 @@ import typer
 
 from compiler import compile_pack
 from compiler.diagnostics import Report, render
+from runtime.errors import RuleError
 from runtime.program import Program
 
 
-def load(pack: Path) -> Program:
-    """The program of a pack that compiles; otherwise print its errors and exit 1."""
+def load(pack: Path, scenario: str | None = None) -> Program:
+    """The program of a pack that compiles (playing `scenario` on its own, if named);
+    otherwise print its errors and exit 1."""
     result = compile_pack(pack)
     if result.game is None:
         report = Report([d for d in result.report.diagnostics if d.severity == "error"])
@@ -24,7 +26,10 @@ def load(pack: Path) -> Program:
     if result.game.rules is None:
         typer.echo(f"error: {pack} has no rules document, so there is nothing to play", err=True)
         raise typer.Exit(1)
-    return Program(result.game)
+    try:
+        return Program(result.game, scenario)
+    except RuleError as err:
+        raise typer.BadParameter(str(err), param_hint="--scenario") from None
 
 
 def fill_seats(seats: list[str], players: int) -> list[str]:

@@ -41,6 +41,8 @@ def play(
     set_: Annotated[
         list[str], typer.Option("--set", help="NAME=VALUE: start a variable at a value")
     ] = [],  # noqa: B006
+    scenario: Annotated[str | None, typer.Option(
+        help="play this scenario (a battle) on its own, by id")] = None,
 ) -> None:
     """Play one game; prompts go to human seats only, bots play at once."""
     console = Console()
@@ -61,7 +63,7 @@ def play(
         else:
             if pack is None:
                 raise typer.BadParameter("name a content pack", param_hint="PACK")
-            program = load(pack)
+            program = load(pack, scenario)
             count = players_of(program, players)
             seats = fill_seats(list(seat), count)
             game_seed = seed if seed is not None else secrets.randbelow(2**63)

@@ -27,11 +27,13 @@ def simulate(
     seat: Annotated[list[str], typer.Option(
         "--seat", help="random, heuristic, mcts[:N] or scripted:FILE; once per seat")] = [],  # noqa: B006
     format: Annotated[str, typer.Option("--format", "-f", help="text or json")] = "text",
+    scenario: Annotated[str | None, typer.Option(
+        help="play this scenario (a battle) on its own, by id")] = None,
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays."""
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
-    program = load(pack)
+    program = load(pack, scenario)
     count = players_of(program, players)
     seats = fill_seats(list(seat), count)
     jobs = workers if workers is not None else (os.cpu_count() or 1)

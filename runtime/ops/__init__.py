@@ -3,7 +3,8 @@
 An op is `fn(machine, ctx, params, local)`: it acts on the state and returns what a frame
 handler returns (see `runtime.frames`). `local` keeps its working values between calls,
 so an op that asks a seat, or rolls, does each only once. An op acting on the seats a
-selector names is registered with `seats=` and gets them resolved. An op may carry
+selector names is registered with `seats=` and gets them resolved; when the selector picks
+pieces on a board, the op's piece handler (`runtime.ops.pieces`) acts on those instead. An op may carry
 `fn.viable(m, ctx, params)`: whether it has anything to act on, so actions that would
 fizzle are not offered. The modules group ops as the catalogue does.
 """
@@ -31,7 +32,7 @@ def implements(name: str, viable: Callable[..., bool] | None = None,
     def register(fn: Op) -> Op:
         if name in IMPLEMENTATIONS:
             raise ValueError(f"op {name!r} implemented twice")
-        impl = fn if seats is None else _on_seats(fn, seats)
+        impl = fn if seats is None else _on_seats(fn, seats, name)
         if viable is not None:
             impl.viable = viable
         IMPLEMENTATIONS[name] = impl
@@ -40,9 +41,15 @@ def implements(name: str, viable: Callable[..., bool] | None = None,
     return register
 
 
-def _on_seats(fn: Op, field: str) -> Op:
+def _on_seats(fn: Op, field: str, name: str) -> Op:
     def impl(m, ctx: dict, p, local: dict):
-        found = resolve(m, ctx, getattr(p, field), local)
+        selector = getattr(p, field)
+        if name in PIECE_HANDLERS and targets_pieces(m, selector, ctx):
+            found = resolve_pieces(m, ctx, selector, local, p=p)
+            if type(found) is dict:
+                return found
+            return PIECE_HANDLERS[name](m, ctx, p, local, found)
+        found = resolve(m, ctx, selector, local)
         if type(found) is dict:
             return found
         return fn(m, ctx, p, local, found)
@@ -59,3 +66,5 @@ def amount(m, ctx: dict, value: Any) -> Any:
 
 
 from runtime.ops import board, cards, combat, dice, flow, game, turns, variables  # noqa: E402, F401
+from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
+from runtime.targets import resolve_pieces, targets_pieces  # noqa: E402

@@ -12,6 +12,7 @@ from runtime.board import (
     figure,
     free,
     named_cells,
+    new_piece,
     occupied,
     pieces,
     step_towards,
@@ -58,7 +59,7 @@ def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             return cell
         piece = figure(m, seat)
         if piece is None:
-            pieces(m).append([None, seat, cell[0], cell[1], None])
+            pieces(m).append(new_piece(None, seat, cell, None))
         else:
             piece[2], piece[3] = cell
         local["placed"][str(seat)] = list(cell)
@@ -190,7 +191,7 @@ def spawn(m: Machine, ctx: dict, p, local: dict):
     open_cells = free(m, cells)
     health = m.program.fields.get(p.piece, {}).get("health")
     for cell in open_cells[: int(amount(m, ctx, p.count))]:
-        pieces(m).append([p.piece, None, cell[0], cell[1], health])
+        pieces(m).append(new_piece(p.piece, None, cell, health))
     return None
 
 

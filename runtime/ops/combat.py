@@ -21,6 +21,7 @@ from runtime.ops import amount, implements
 from runtime.ops.variables import read, write
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
+from runtime.targets import resolve_pieces, targets_pieces
 from runtime.windows import window
 from runtime.zones import move
 
@@ -60,6 +61,8 @@ def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 @implements("defeat")
 def defeat(m: Machine, ctx: dict, p, local: dict):
+    if targets_pieces(m, p.target, ctx):
+        return _on_pieces(m, ctx, p, local, "defeat")
     card = ctx.get("tcard") if p.target == "target" else None
     if card is not None:
         owner = m.owner(card)
@@ -85,6 +88,15 @@ def status(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return None
 
 
+def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
+    from runtime.ops.pieces import PIECE_HANDLERS
+
+    found = resolve_pieces(m, ctx, p.target, local, p=p)
+    if type(found) is dict:
+        return found
+    return PIECE_HANDLERS[name](m, ctx, p, local, found)
+
+
 def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
     frames = [fx(m.program.lid(then), ctx)] if then else []
     frames += [
@@ -99,6 +111,9 @@ def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
 @implements("attack")
 def attack(m: Machine, ctx: dict, p, local: dict):
     """An attack without committed cards: a strength (or a roll) against the defence."""
+    if local.get("on-pieces") or ("w" not in local and targets_pieces(m, p.target, ctx)):
+        local["on-pieces"] = True  # kept, so the answer to a call goes the same way
+        return _on_pieces(m, ctx, p, local, "attack")
     attacker = ctx["self"]
     if "w" not in local:
         seats = resolve(m, ctx, p.target, local, exclude=(attacker,), prompt="Attack whom?")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.dice import roll_system
-from runtime.frames import Tail, ask, fx
+from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
-from runtime.selectors import one
+from runtime.selectors import tie_breaker
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -34,16 +34,25 @@ def _choose_viable(m: Machine, ctx: dict, p) -> bool:
 
 @implements("choose", viable=_choose_viable, seats="who")
 def choose(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
-    chooser = one(seats, "choose")
+    """The seat chooses an option; with several seats (each-player), each in turn chooses
+    one for itself, its option's effects running as that seat before the next chooses."""
     answer = local.pop("ans", None)
     if answer is not None:
+        seat = seats[local.get("n", 0)]
+        local["n"] = local.get("n", 0) + 1
         option = p.options[answer["i"]]
-        return Tail(fx(m.program.lid(option.do), ctx)) if option.do else None
-    open_options = _open(m, ctx, p, chooser)
-    if not open_options:
-        return None
-    options = [{"label": o.text, "key": f"option:{o.text}", "i": i} for i, o in open_options]
-    return ask(chooser, "option", "Choose one", options)
+        if option.do:
+            frame = fx(m.program.lid(option.do), ctx if len(seats) == 1 else {**ctx, "self": seat})
+            return Tail(frame) if local["n"] >= len(seats) else Call(frame)
+    while local.get("n", 0) < len(seats):
+        chooser = seats[local.get("n", 0)]
+        open_options = _open(m, ctx, p, chooser)
+        if open_options:
+            options = [{"label": o.text, "key": f"option:{o.text}", "i": i}
+                       for i, o in open_options]
+            return ask(chooser, "option", "Choose one", options)
+        local["n"] = local.get("n", 0) + 1
+    return None
 
 
 @implements("repeat")
@@ -84,24 +93,22 @@ def say(m: Machine, ctx: dict, p, local: dict):
 @implements("for-leader")
 def for_leader(m: Machine, ctx: dict, p, local: dict):
     if "leader" not in local:
-        answer = local.pop("ans", None)
-        if answer is not None:
-            local["leader"] = answer["seat"]
-        else:
-            seats = m.seats_from(m.state["active"])
-            values = {s: m.value(p.by, s, ctx) for s in seats}
-            best = max(values.values())
-            leaders = [s for s in seats if values[s] == best]
-            if len(leaders) > 1:
+        seats = m.seats_from(m.state["active"])
+        values = {s: m.value(p.by, s, ctx) for s in seats}
+        best = max(values.values())
+        leaders = [s for s in seats if values[s] == best]
+        if len(leaders) > 1:
+            # the tie is a decision for the seat the rules name (which may itself be asked)
+            chooser = tie_breaker(m, ctx, local, "leader")
+            if type(chooser) is dict:
+                return chooser
+            answer = local.pop("ans", None)
+            if answer is None:
                 options = [
                     {"label": f"Seat {s + 1}", "key": f"seat:{s}", "seat": s} for s in leaders
                 ]
-                return ask(
-                    ctx.get("self", m.state["active"]),
-                    "seat",
-                    "Leaders are tied: who leads?",
-                    options,
-                )
-            local["leader"] = leaders[0]
+                return ask(chooser, "seat", "Leaders are tied: who leads?", options)
+            leaders = [answer["seat"]]
+        local["leader"] = leaders[0]
     lid = m.program.lid(p.do)
     return Tail(fx(lid, {**ctx, "self": local["leader"]})) if lid is not None else None

@@ -23,6 +23,21 @@ def arena():
     return load_program(FIXTURES / "arena")
 
 
+@pytest.fixture(scope="session")
+def tally():
+    return load_program(FIXTURES / "tally")
+
+
+@pytest.fixture(scope="session")
+def pieces_pack():
+    return load_program(FIXTURES / "pieces")
+
+
+@pytest.fixture(scope="session")
+def ambush():
+    return load_program(FIXTURES / "battle", scenario="ambush")
+
+
 def start(program, players: int = 2, seed: int = 1, log: list | None = None) -> Machine:
     return Machine.start(program, players, seed, log=log)
 

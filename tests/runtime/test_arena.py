@@ -143,7 +143,7 @@ def test_a_tie_for_closest_is_the_acting_seats_decision(arena):
     for cell in ("C1", "A1", "E1"):  # seat 1 between the other two, two squares from each
         pick(m, cell)
     pick(m, "Jab the closest")
-    assert m.decision["seat"] == 0 and m.decision["kind"] == "seat"
-    assert labels(m) == ["Seat 2", "Seat 3"]
-    pick(m, "Seat 3")
+    assert m.decision["seat"] == 0 and m.decision["kind"] == "piece"
+    assert labels(m) == ["Seat 2 at A1", "Seat 3 at E1"]
+    pick(m, "Seat 3 at E1")
     assert [m.value("health", s) for s in range(3)] == [5, 5, 4]

@@ -57,3 +57,20 @@ def test_usage_errors():
     assert runner.invoke(app, ["play", PACK, "--players", "9"]).exit_code == 2
     assert runner.invoke(app, ["simulate", PACK, "--seat", "human"]).exit_code == 1
     assert runner.invoke(app, ["play", PACK, "--seat", "nobody"]).exit_code == 1
+
+
+def test_a_scenario_is_played_on_its_own_and_replays(tmp_path):
+    battle = str(FIXTURES / "battle")
+    log = tmp_path / "battle.jsonl"
+    result = runner.invoke(
+        app, ["play", battle, "--scenario", "ambush", "--players", "2", "--seed", "3",
+              "--log", str(log)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Somebody fell" in result.output or "The yard is clear" in result.output
+    assert runner.invoke(app, ["replay", str(log)]).output.startswith("ok:")
+    simulated = runner.invoke(
+        app, ["simulate", battle, "--scenario", "ambush", "--games", "3", "--workers", "1"]
+    )
+    assert simulated.exit_code == 0, simulated.output
+    assert runner.invoke(app, ["play", battle, "--scenario", "nowhere"]).exit_code == 2

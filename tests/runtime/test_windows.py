@@ -50,3 +50,9 @@ def test_a_trap_may_be_sprung_after_an_attack(skirmish):
     pick(m, "End your turn")
     assert m.state["active"] == 1  # seat 1 down: it may only end its turn; seat 0 is skipped next
     assert m.value("down", 1) is True
+
+
+def test_a_card_in_a_shared_zone_answers_setup_once_for_the_active_seat(tally):
+    m = start(tally, players=3)
+    assert m.value("bell", 0) == 1
+    assert [m.value("rung", s) for s in range(3)] == [1, 0, 0]

@@ -175,7 +175,7 @@ def test_gs403_battle_without_outcomes_says_so():
     ]
 
 
-def test_gs404_names_the_nearest_dead_end():
+def test_a_dead_end_is_one_error_not_one_per_card_leading_to_it():
     diags = analyse("""\
         start: "11"
         cards:
@@ -185,17 +185,22 @@ def test_gs404_names_the_nearest_dead_end():
           "14": {text: stuck}
           "20": {ending: victory}
     """)
-    assert sorted((d.code, d.item) for d in diags) == [
-        ("GS403", "14"),
-        ("GS404", "12"),
-        ("GS404", "13"),
-    ]
-    gs404 = {d.item: d.message for d in diags if d.code == "GS404"}
-    assert gs404["12"] == (
-        "no ending can be reached from card 12: its paths get stuck, nearest at dead end 14 "
+    assert [(d.code, d.item) for d in diags] == [("GS403", "14")]
+
+
+def test_gs404_when_the_start_card_cannot_reach_an_ending():
+    diags = analyse("""\
+        start: "11"
+        cards:
+          "11": {goto: "12"}
+          "12": {goto: "13"}
+          "13": {text: stuck}
+    """)
+    assert [(d.code, d.item) for d in diags] == [("GS403", "13"), ("GS404", "11")]
+    assert diags[1].message == (
+        "no ending can be reached from start card 11: its paths get stuck, nearest at dead end 13 "
         "(2 links on)"
     )
-    assert gs404["13"].endswith("nearest at dead end 14 (1 link on)")
 
 
 def test_gs405_reported_once_for_a_closed_loop_in_loop_order():
@@ -223,7 +228,7 @@ def test_gs404_for_the_cards_leading_into_a_loop():
           "12": {goto: "13"}
           "13": {goto: "12"}
     """)
-    assert [(d.code, d.item) for d in diags] == [("GS405", "12"), ("GS404", "10"), ("GS404", "11")]
+    assert [(d.code, d.item) for d in diags] == [("GS405", "12"), ("GS404", "10")]
     assert diags[1].message.endswith("nearest at the loop 12 → 13 → 12 (2 links on)")
 
 
@@ -249,11 +254,7 @@ def test_a_loop_with_an_exit_to_a_dead_end_is_gs404_not_gs405():
           "12": {choices: [{text: a, goto: "11"}, {text: b, goto: "13"}]}
           "13": {text: nothing}
     """)
-    assert sorted((d.code, d.item) for d in diags) == [
-        ("GS403", "13"),
-        ("GS404", "11"),
-        ("GS404", "12"),
-    ]
+    assert sorted((d.code, d.item) for d in diags) == [("GS403", "13"), ("GS404", "11")]
 
 
 def test_a_card_whose_links_are_all_broken_is_named_by_gs404():
@@ -304,7 +305,7 @@ def test_integer_card_keys_are_located_at_their_key():
     diags = analyse(body)
     where = {d.item: d.location for d in diags}
     assert where["13"] == Location("story.yaml", line_of(body, "13: {text"), 3)
-    assert where["12"] == Location("story.yaml", line_of(body, "12: {goto"), 3)
+    assert where["11"] == Location("story.yaml", line_of(body, "11: {goto"), 3)
 
 
 def test_integer_keys_locate_broken_links_too():

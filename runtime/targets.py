@@ -1,0 +1,293 @@
+"""Pieces as targets: selectors that pick pieces on the board, and a piece's variables.
+
+A piece is a row of `state["pieces"]`, known by its index there (which never changes:
+a defeated piece stays in the list, off the board). The row is `[card, seat or None,
+column, row, health, facing, variables]`: `facing` is 0 (up), 1 (right), 2 (down) or
+3 (left); `variables` holds a foe's `per: piece` variables (a seat's figure keeps them in
+its seat's variables). Characters are pieces with a seat; enemies (foes) are pieces
+without one. `resolve_pieces` returns the pieces a selector names, or the decision to make
+first when a tie (closest, weakest…) or a direction (in-line) must be chosen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.geometry import format_cell
+from runtime.board import board, cell_of, distance, pieces
+from runtime.errors import RuleError
+from runtime.frames import ask
+from runtime.selectors import tie_breaker
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+PIECE_SELECTORS = frozenset({
+    "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
+    "in-line", "in-path", "on-terrain", "all-enemies", "all-characters",
+})
+_TIES = frozenset({"closest", "farthest", "weakest", "strongest"})
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # one cell ahead for facing up, right, down, left
+DIRECTIONS = ("up", "right", "down", "left")
+
+
+def on_board(m: Machine) -> bool:
+    """Whether targets are pieces: the game has a board and pieces stand on it."""
+    return bool(m.program.game.landscapes) and any(p[2] is not None for p in pieces(m))
+
+
+def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) -> bool:
+    """Whether `selector` picks pieces: a board selector on a board, or `self` for a piece
+    acting on its own (a foe's activation)."""
+    if selector == "self" and ctx is not None and ctx.get("piece") is not None:
+        return True
+    return selector in PIECE_SELECTORS and on_board(m)
+
+
+def standing(m: Machine) -> list[int]:
+    return [i for i, p in enumerate(pieces(m)) if p[2] is not None]
+
+
+def source_piece(m: Machine, ctx: dict) -> int | None:
+    """The piece an effect comes from: the acting piece, else the acting seat's figure."""
+    if ctx.get("piece") is not None:
+        return ctx["piece"]
+    me = ctx.get("self", m.state["active"])
+    return next((i for i in standing(m) if pieces(m)[i][1] == me), None)
+
+
+def is_character(m: Machine, i: int) -> bool:
+    return pieces(m)[i][1] is not None
+
+
+def enemies_of(m: Machine, source: int | None) -> list[int]:
+    """The pieces on the other side from `source`: foes for a character (and, unless the
+    game is co-operative or a battle, the other seats' figures), characters for a foe."""
+    from runtime.selectors import cooperative
+
+    if source is None or not is_character(m, source):
+        return [i for i in standing(m) if i != source and is_character(m, i)]
+    rivals = not cooperative(m) and m.program.scenario is None
+    return [i for i in standing(m)
+            if i != source and (not is_character(m, i) or rivals)]
+
+
+# -- a piece's variables ----------------------------------------------------------------
+
+
+def piece_value(m: Machine, i: int, name: str) -> Any:
+    """A `per: piece` (or per-seat, for a figure) variable of a piece; `health` for a foe is
+    the health its row keeps; a foe's value it does not keep is its card's field of that name."""
+    piece = pieces(m)[i]
+    if piece[1] is not None and name in m.program.variables:
+        return m.state["sv"][piece[1]][name]
+    if name == "health":
+        return piece[4]
+    var = m.program.variables.get(name)
+    if name in _extra(piece):
+        return piece[6][name]
+    printed = m.program.fields.get(piece[0], {}).get(name) if piece[0] else None
+    return printed if printed is not None else (var.initial if var is not None else None)
+
+
+def set_piece_value(m: Machine, i: int, name: str, value: Any) -> None:
+    piece = pieces(m)[i]
+    if piece[1] is not None and name in m.program.variables:
+        from runtime.ops.variables import write
+
+        write(m, name, piece[1], value)
+        return
+    var = m.program.variables.get(name)
+    if var is not None and isinstance(value, int) and not isinstance(value, bool):
+        value = value if var.min is None else max(var.min, value)
+        value = value if var.max is None else min(var.max, value)
+    if name == "health":
+        piece[4] = value
+    else:
+        _extra(piece)[name] = value
+    m.emit("set", variable=name, piece=i, value=value)
+
+
+def _extra(piece: list) -> dict:
+    while len(piece) < 7:
+        piece.append(0 if len(piece) == 5 else {})
+    return piece[6]
+
+
+def facing(piece: list) -> int:
+    return piece[5] if len(piece) > 5 else 0
+
+
+# -- patterns -----------------------------------------------------------------------------
+
+
+def pattern_cells(rows: list[str], at, face: int, mirrored: bool = False) -> list[tuple[int, int]]:
+    """The cells a pattern covers: `@` marks the attacker, `X` an attacked cell; rows are
+    drawn for a piece facing up, turned clockwise to its facing, mirrored left to right first
+    when `mirrored`."""
+    origin = next(((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "@"),
+                  None)
+    if origin is None:
+        raise RuleError("an attack pattern needs an '@' marking the attacker's cell")
+    found = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch.upper() != "X":
+                continue
+            dc, dr = c - origin[0], r - origin[1]
+            if mirrored:
+                dc = -dc
+            for _ in range(face % 4):
+                dc, dr = -dr, dc
+            found.append((at[0] + dc, at[1] + dr))
+    return found
+
+
+def _pattern_rows(m: Machine, ctx: dict, p) -> list[str]:
+    card_id = getattr(p, "pattern", None)
+    if card_id is None and ctx.get("card") is not None:
+        card_id = m.state["ids"][ctx["card"]]
+    rows = m.program.fields.get(card_id, {}).get("pattern") if card_id else None
+    if not rows:
+        raise RuleError("in-pattern needs a card with a `pattern` field (the effect's card, or "
+                        "`pattern:` naming one)")
+    return list(rows)
+
+
+# -- selectors ----------------------------------------------------------------------------
+
+
+def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
+                     direction: int | None = None) -> list[int]:
+    """The pieces a selector names, ties and all (an in-line selector needs `direction`)."""
+    src = source_piece(m, ctx)
+    everyone = standing(m)
+    if selector == "all-characters":
+        return [i for i in everyone if is_character(m, i)]
+    if selector == "all-enemies":
+        if src is None:
+            return [i for i in everyone if not is_character(m, i)]
+        return enemies_of(m, src)
+    if src is None or pieces(m)[src][2] is None:
+        return []
+    if selector == "self":
+        return [src]
+    here = cell_of(pieces(m)[src])
+    rng = getattr(p, "range", None) or ctx.get("range") or 1
+    if selector in ("closest", "farthest"):
+        far = {i: distance(m, here, cell_of(pieces(m)[i])) for i in enemies_of(m, src)}
+        if not far:
+            return []
+        best = (min if selector == "closest" else max)(far.values())
+        return [i for i in far if far[i] == best]
+    if selector in ("weakest", "strongest"):
+        hp = {i: piece_value(m, i, "health") for i in enemies_of(m, src)}
+        hp = {i: v for i, v in hp.items() if v is not None}
+        if not hp:
+            return []
+        best = (min if selector == "weakest" else max)(hp.values())
+        return [i for i in hp if hp[i] == best]
+    if selector == "adjacent":
+        return [i for i in everyone if i != src and distance(m, here, cell_of(pieces(m)[i])) == 1]
+    if selector == "in-range":
+        return [i for i in enemies_of(m, src) if distance(m, here, cell_of(pieces(m)[i])) <= rng]
+    if selector == "in-pattern":
+        stance = bool(piece_value(m, src, "stance")) if "stance" in m.program.variables else False
+        cells = set(pattern_cells(_pattern_rows(m, ctx, p), here, facing(pieces(m)[src]), stance))
+        return [i for i in everyone if i != src and cell_of(pieces(m)[i]) in cells]
+    if selector == "in-line":
+        return _in_line(m, src, here, direction or 0)
+    if selector == "in-path":
+        path = {tuple(c) for c in m.state.get("path", [])}
+        return [i for i in everyone if i != src and cell_of(pieces(m)[i]) in path]
+    if selector == "on-terrain":
+        b, _ = board(m)
+        cells = {c for t in b.pieces if t.name == ctx.get("terrain") for c in t.cells}
+        return [i for i in everyone if cell_of(pieces(m)[i]) in cells]
+    raise RuleError(f"the selector '{selector}' does not pick pieces")
+
+
+def _in_line(m: Machine, src: int, here, direction: int) -> list[int]:
+    b, _ = board(m)
+    at = {cell_of(pieces(m)[i]): i for i in standing(m) if i != src}
+    dc, dr = STEPS[direction]
+    found, cell = [], here
+    while True:
+        cell = (cell[0] + dc, cell[1] + dr)
+        if not b.passable(cell):
+            return found
+        if cell in at:
+            found.append(at[cell])
+
+
+def piece_label(m: Machine, i: int) -> str:
+    piece = pieces(m)[i]
+    _, notation = board(m)
+    who = m.program.name_of(piece[0]) if piece[0] else f"Seat {piece[1] + 1}"
+    return f"{who} at {format_cell(cell_of(piece), notation)}"
+
+
+def tie_chooser(m: Machine, ctx: dict) -> int:
+    """The seat that decides for a piece: the acting seat (for a foe, the seat it acts for,
+    else the seat whose turn it is)."""
+    me = ctx.get("self")
+    return m.state["active"] if me is None else me
+
+
+def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who", p=None,
+                   prompt: str | None = None):
+    """The pieces `selector` names (kept in `local[slot]`), or a decision to make first."""
+    if slot in local:
+        return local[slot]
+    answer = local.pop("ans", None) if local.get("asking") == slot else None
+    if answer is not None:
+        del local["asking"]
+        if "direction" in answer:
+            local[slot + "-dir"] = answer["direction"]
+        else:
+            local[slot] = [answer["piece"]]
+            return local[slot]
+    chooser = tie_chooser(m, ctx)
+    if selector == "in-line" and slot + "-dir" not in local:
+        local["asking"] = slot
+        options = [{"label": f"Aim {name}", "key": f"dir:{name}", "direction": d}
+                   for d, name in enumerate(DIRECTIONS)]
+        return ask(chooser, "direction", prompt or "Which way?", options)
+    found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"))
+    if selector in _TIES and len(found) > 1:
+        # the seat the rules' `ties` names breaks it (which may itself be a decision first)
+        chooser = tie_breaker(m, {**ctx, "self": chooser}, local, slot)
+        if type(chooser) is dict:
+            return chooser
+        local["asking"] = slot
+        options = [{"label": piece_label(m, i), "key": f"piece:{i}", "piece": i} for i in found]
+        return ask(chooser, "piece", prompt or f"Several are the {selector}: which?", options)
+    local[slot] = found
+    return found
+
+
+# -- foes answering windows ----------------------------------------------------------------
+
+
+def foe_listeners(m: Machine, name: str) -> list[list]:
+    """`[seat, None, "piece:N", ability index]` for each foe standing whose card waits on
+    window `name` (the seat is the one whose turn it is: it breaks the foe's ties)."""
+    triggers = m.program.triggers
+    return [[m.state["active"], None, f"piece:{i}", index]
+            for i in standing(m) if not is_character(m, i)
+            for index in triggers.get(pieces(m)[i][0], {}).get(name, ())]
+
+
+def foe_ability(m: Machine, key: str, index: int, ctx: dict) -> dict | None:
+    """The frame running a foe's ability as its piece, unless it has left the board."""
+    from runtime.frames import fx
+
+    i = int(key.split(":", 1)[1])
+    piece = pieces(m)[i]
+    if piece[2] is None:
+        return None
+    ability = m.program.cards[piece[0]].abilities[index]
+    actx = {**ctx, "piece": i, "card": None}
+    if not m.holds(ability.if_, ctx.get("self"), actx):
+        return None
+    return fx(m.program.lid(ability.do), actx)

@@ -1,0 +1,94 @@
+"""A scenario played on its own: deployment in the start area, enemies by player count,
+outcomes that end the battle."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.agents import make_agent
+from runtime.errors import RuleError
+from runtime.loading import load_program
+from runtime.session import play_game
+from tests.runtime.conftest import FIXTURES, labels, pick, start
+
+
+def deployed(program, players: int = 2):
+    """Both seats chose (seat 1 Stout, seat 2 Swift) and stand on A1 and E1."""
+    m = start(program, players=players, log=[])
+    pick(m, "Stout")
+    pick(m, "Swift")
+    if players > 2:
+        pick(m, "Swift")
+    pick(m, "A1")
+    pick(m, "E1")
+    if players > 2:
+        pick(m, "C1")
+    return m
+
+
+def test_each_player_chooses_for_itself_in_turn(ambush):
+    m = start(ambush, log=[])
+    assert m.decision["seat"] == 0 and labels(m) == ["Stout", "Swift"]
+    pick(m, "Stout")
+    assert m.decision["seat"] == 1 and labels(m) == ["Stout", "Swift"]
+    pick(m, "Swift")
+    assert [m.value("health", s) for s in range(2)] == [4, 3]
+
+
+def test_seats_deploy_in_the_start_area_and_enemies_come_by_player_count(ambush):
+    m = start(ambush, log=[])
+    pick(m, "Stout")
+    pick(m, "Swift")
+    assert m.decision["seat"] == 0 and labels(m) == ["A1", "B1", "C1", "D1", "E1"]
+    pick(m, "A1")
+    assert "A1" not in labels(m)
+    pick(m, "E1")
+    rows = m.state["pieces"]
+    assert [r[:5] for r in rows] == [
+        [None, 0, 0, 0, None],
+        [None, 1, 4, 0, None],
+        ["goblin", None, 1, 3, 2],  # the first group: two of its cells for two players
+        ["goblin", None, 3, 3, 2],
+        ["goblin", None, 4, 4, 1],  # the second: in its area, with the table's health
+    ]
+    assert m.value("foes_left", 0) == 3 and not m.over
+
+
+def test_an_outcome_ends_the_battle(ambush):
+    m = deployed(ambush)
+    m.state["gv"]["fallen"] = 1
+    pick(m, "Walk")
+    assert m.state["result"] == {"winners": [], "reason": "Somebody fell."}
+
+
+def test_an_objective_wins_the_battle(ambush):
+    m = deployed(ambush)
+    m.state["gv"]["foes_left"] = 1
+    m.state["pieces"][2][4] = 1
+    pick(m, "Jab the closest")
+    assert m.state["result"] == {"winners": [0, 1], "reason": "The yard is clear."}
+
+
+def test_foes_answer_the_games_own_windows_as_their_pieces(ambush):
+    m = deployed(ambush, players=3)
+    archer = next(i for i, r in enumerate(m.state["pieces"]) if r[0] == "archer")
+    assert m.state["pieces"][archer][2:4] == [0, 2]  # A3
+    for _ in range(3):
+        pick(m, "End your turn")
+    while m.decision["kind"] == "piece":  # goblins torn between two figures: the seat picks
+        m.answer(0)
+    # the goblins walk in first; then the archer's volley hits the figure farthest from it
+    volley = [e for e in m.log if e["e"] == "damage"][-1]
+    assert volley["seat"] == 1 and volley["amount"] == 1  # E1 is the farthest from A3
+
+
+def test_an_unknown_scenario_is_refused():
+    with pytest.raises(RuleError, match="no scenario 'nowhere'"):
+        load_program(FIXTURES / "battle", scenario="nowhere")
+
+
+def test_random_bots_fight_the_battle_to_its_end(ambush):
+    for seed in range(3):
+        agents = [make_agent("random", ambush) for _ in range(2)]
+        m, _ = play_game(ambush, 2, seed, agents)
+        assert m.state["result"]["reason"] in ("The yard is clear.", "Somebody fell.")

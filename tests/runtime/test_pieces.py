@@ -1,0 +1,170 @@
+"""Pieces as targets: board selectors pick pieces (ties are decisions), piece ops, foes acting."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.agents import make_agent
+from runtime.session import play_game
+from runtime.targets import pattern_cells, piece_candidates
+from tests.runtime.conftest import labels, pick, start
+
+HERO, OTHER, LEFT, RIGHT = 0, 1, 2, 3  # piece numbers: two figures, goblins at B4 and D4
+
+
+@pytest.fixture
+def game(pieces_pack):
+    """Seat 1 at A1, seat 2 at E1, goblins (2 health) at B4 and D4, seat 1 to act."""
+    m = start(pieces_pack, log=[])
+    pick(m, "A1")
+    pick(m, "E1")
+    return m
+
+
+def put(m, piece, cell):
+    m.state["pieces"][piece][2:4] = list(cell)
+
+
+def cell(m, piece):
+    return tuple(m.state["pieces"][piece][2:4])
+
+
+def health(m, piece):
+    return m.state["pieces"][piece][4]
+
+
+def test_setup_places_figures_and_spawns_foes(game):
+    assert [cell(game, i) for i in range(4)] == [(0, 0), (4, 0), (1, 3), (3, 3)]
+    assert health(game, LEFT) == health(game, RIGHT) == 2
+
+
+def test_a_tie_for_closest_is_a_decision_among_pieces(game):
+    put(game, HERO, (2, 0))  # C1: four squares from each goblin
+    pick(game, "Jab the closest")
+    assert game.decision["kind"] == "piece" and game.decision["seat"] == 0
+    assert labels(game) == ["Goblin at B4", "Goblin at D4"]
+    pick(game, "Goblin at D4")
+    assert (health(game, LEFT), health(game, RIGHT)) == (2, 1)
+
+
+def test_closest_without_a_tie_asks_nobody(game):
+    pick(game, "Jab the closest")  # from A1: B4 is four away, D4 six
+    assert (health(game, LEFT), health(game, RIGHT)) == (1, 2)
+
+
+def test_weakest_foe_is_hit_and_a_foe_at_zero_leaves_the_board(game):
+    game.state["pieces"][RIGHT][4] = 1
+    pick(game, "Bash the weakest")
+    assert cell(game, RIGHT) == (None, None) and game.value("foes_left", 0) == 1
+    assert [e for e in game.log if e["e"] == "defeated"] == [
+        {"e": "defeated", "piece": RIGHT, "card": None}
+    ]
+
+
+def test_farthest_foe_is_defeated_outright(game):
+    pick(game, "Smite the farthest")
+    assert cell(game, RIGHT) == (None, None) and cell(game, LEFT) == (1, 3)
+
+
+def test_pattern_cells_turn_with_facing_and_mirror_with_stance():
+    rows = ["XX.", ".@."]
+    assert pattern_cells(rows, (2, 4), 0) == [(1, 3), (2, 3)]
+    assert pattern_cells(rows, (2, 3), 1) == [(3, 2), (3, 3)]
+    assert pattern_cells(rows, (2, 4), 0, mirrored=True) == [(3, 3), (2, 3)]
+    assert pattern_cells(rows, (2, 2), 2) == [(3, 3), (2, 3)]
+
+
+def test_in_pattern_attack_hits_the_pieces_in_the_pattern(game):
+    put(game, HERO, (2, 4))  # C5, facing up: the pattern covers B4 and C4
+    pick(game, "Sweep")
+    assert cell(game, LEFT) == (None, None) and health(game, RIGHT) == 2
+
+
+def test_in_pattern_follows_the_stance(game):
+    put(game, HERO, (2, 4))
+    game.state["sv"][0]["stance"] = True  # mirrored: C4 and D4
+    pick(game, "Sweep")
+    assert cell(game, RIGHT) == (None, None) and health(game, LEFT) == 2
+
+
+def test_in_line_asks_a_direction_and_stops_at_an_obstacle(game):
+    put(game, HERO, (1, 0))  # B1: straight down passes B2, B3 and the goblin on B4
+    pick(game, "Lance")
+    assert game.decision["kind"] == "direction"
+    pick(game, "Aim down")
+    assert health(game, LEFT) == 1 and health(game, RIGHT) == 2
+    assert piece_candidates(game, {"self": 0}, "in-line", direction=2) == [LEFT]
+    put(game, LEFT, (0, 3))  # A4, with the rock on A5 behind it
+    put(game, HERO, (0, 0))
+    assert piece_candidates(game, {"self": 0}, "in-line", direction=2) == [LEFT]
+    put(game, LEFT, (1, 3))
+    assert piece_candidates(game, {"self": 0}, "in-line", direction=2) == []
+
+
+def test_adjacent_pieces_are_pushed_away(game):
+    put(game, HERO, (1, 2))  # B3, above the goblin on B4
+    pick(game, "Shove")
+    assert cell(game, LEFT) == (1, 4) and cell(game, RIGHT) == (3, 3)
+
+
+def test_heal_all_characters_and_status_on_all_enemies(game):
+    game.state["sv"][0]["health"] = game.state["sv"][1]["health"] = 2
+    pick(game, "Mend")
+    assert [game.value("health", s) for s in range(2)] == [3, 3]
+    pick(game, "Snare")
+    assert all(game.state["pieces"][i][6]["statuses"] == {"snared": "round"} for i in (2, 3))
+
+
+def test_moving_foes_asks_the_acting_seat_for_each_cell(game):
+    pick(game, "Stride the goblins")
+    assert game.decision["seat"] == 0
+    assert labels(game) == ["A4", "B3", "B4", "B5", "C4"]
+    pick(game, "A4")
+    pick(game, "E4")
+    assert cell(game, LEFT) == (0, 3) and cell(game, RIGHT) == (4, 3)
+
+
+def test_in_path_and_on_terrain(game):
+    put(game, RIGHT, (4, 2))  # on the bog at E3
+    assert piece_candidates(game, {"self": 0}, "on-terrain") == []
+    assert piece_candidates(game, {"self": 0, "terrain": "bog"}, "on-terrain") == [RIGHT]
+    game.state["path"] = [[1, 1], [1, 2], [1, 3]]
+    assert piece_candidates(game, {"self": 0}, "in-path") == [LEFT]
+
+
+def test_foes_act_at_the_end_of_the_round(game):
+    put(game, HERO, (1, 1))  # B2: the left goblin walks up to B3 and hits
+    pick(game, "End your turn")
+    pick(game, "End your turn")
+    # the right goblin is four squares from both figures: which it goes for is a decision
+    assert game.decision["kind"] == "piece"
+    assert labels(game) == ["Seat 1 at B2", "Seat 2 at E1"]
+    pick(game, "Seat 2 at E1")
+    assert cell(game, LEFT) == (1, 2) and cell(game, RIGHT) == (3, 1)
+    assert game.state["pieces"][LEFT][5] == 0  # it faces the way it walked: up
+    assert game.value("health", 0) == 3 and game.value("health", 1) == 4  # D2 is out of reach
+
+
+def test_random_bots_play_the_skirmish_to_the_end(pieces_pack):
+    agents = [make_agent("random", pieces_pack) for _ in range(2)]
+    m, steps = play_game(pieces_pack, 2, 4, agents)
+    assert m.over and steps > 0
+
+
+def test_the_seat_the_rules_name_breaks_a_tie(pieces_pack):
+    from runtime.program import Program
+
+    program = Program(pieces_pack.game)
+    program.rules = program.rules.model_copy(update={"ties": "next-player"})
+    m = start(program)
+    pick(m, "C1")
+    pick(m, "E1")
+    pick(m, "Jab the closest")  # four squares from each goblin: seat 2 picks for seat 1
+    assert m.decision["seat"] == 1 and labels(m) == ["Goblin at B4", "Goblin at D4"]
+
+
+def test_pieces_are_placed_on_free_cells_however_far(game):
+    pick(game, "Recall the goblins")
+    assert game.decision["seat"] == 0 and labels(game) == ["A3", "E3"]
+    pick(game, "E3")  # the other goblin gets the one cell left
+    assert cell(game, LEFT) == (4, 2) and cell(game, RIGHT) == (0, 2)
