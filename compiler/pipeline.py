@@ -70,7 +70,7 @@ def compile_pack(path: Path) -> CompileResult:
     docs = _load(manifest, result)
     game_docs = [d for d in docs if isinstance(d.data, dict) and d.data.get("kind") == "game"]
     game_unit = _game(docs, manifest, result)
-    include = game_unit.model.include if game_unit else ["."]
+    include = game_unit.model.include if game_unit else _raw_include(game_docs)
     files = list_files(root, manifest, include)
     for f in files.content:
         docs += _load(f, result)
@@ -162,6 +162,14 @@ def _game(docs: list[Document], manifest: Path, result: CompileResult) -> Unit |
     for extra in games[1:]:
         report.add(CATALOGUE["GS302"]("a second `kind: game` document", extra.location(("kind",))))
     return Unit(games[0], "game", value) if value else None
+
+
+def _raw_include(game_docs: list[Document]) -> list[str]:
+    """`include:` as written in a manifest that did not validate, so the same files are read."""
+    raw = game_docs[0].data.get("include") if game_docs else None
+    if isinstance(raw, list) and raw and all(isinstance(i, str) for i in raw):
+        return raw
+    return ["."]
 
 
 def _kinds(docs: list[Document], report: Report) -> tuple[dict[str, list[Document]], bool]:

@@ -358,3 +358,12 @@ def test_paths_that_are_not_packs(tmp_path, monkeypatch):
         "gmaes",
         "give the folder that holds the pack's game.yaml",
     )
+
+
+def test_a_bad_manifest_still_reads_only_the_folders_it_includes(compile_files):
+    game = GAME.replace("min: 2", "min: two") + "include: [content]\n"
+    result = compile_files({"content/t.yaml": TERRAIN, "notes/n.yaml": "not: content\n"}, game=game)
+    assert [(d.code, d.file) for d in result.report.diagnostics] == [
+        ("GS205", "game.yaml"),
+        ("GS303", "notes/n.yaml"),
+    ]
