@@ -2,11 +2,13 @@
 
 A program built for a scenario (`Program(game, scenario=ID)`) plays that battle: its board
 is the scenario's; after the rules' setup each seat not yet on the board places its figure
-in the board's `start` area, the scenario's enemy groups come onto the board (as many as the player-count
-table says, on their `at` cells in order or in their area, with the group's health, else
-their card's `health`), and the scenario's own setup runs. The battle ends when one of
-its outcomes or objectives holds: an outcome named `defeat` is a loss for the whole party,
-any other a win (the outcome's own effects are the story's business, not the battle's).
+in the board's `start` area, the scenario's enemy groups come onto the board (as many as
+the player-count table says, on their `at` cells in order or in their area, with the
+group's health: a number, a player-count table or the name of a card field holding one,
+else their card's `health`; healing never takes them above it), and the scenario's own
+setup runs. The battle ends when one of its outcomes or objectives holds: an outcome named
+`defeat` is a loss for the whole party, any other a win (the outcome's own effects are the
+story's business, not the battle's).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
 START = "start"  # the area of the board where the seats' figures are deployed
 DEFEAT = "defeat"  # the outcome that means the party lost
+TOP = "health_top"  # a foe's starting health, kept among its row's variables
 
 
 def scenario(m: Machine) -> Scenario | None:
@@ -64,11 +67,14 @@ def deploy(m: Machine, frame: dict):
     for group in found.enemies:
         count = int(by_players(m, group.count))
         cells = free(m, named_cells(m, list(group.at), group.area))
-        health = by_players(m, group.health)
-        if health is None:
-            health = m.program.fields.get(group.enemy, {}).get("health")
+        printed = m.program.fields.get(group.enemy, {})
+        health = group.health if group.health is not None else "health"
+        health = by_players(m, printed.get(health) if isinstance(health, str) else health)
         for cell in cells[:count]:
-            pieces(m).append(new_piece(group.enemy, None, cell, health))
+            piece = new_piece(group.enemy, None, cell, health)
+            if health is not None:
+                piece[6][TOP] = health  # no healing takes it above what it started with
+            pieces(m).append(piece)
             m.emit("spawn", piece=len(pieces(m)) - 1, card=None, cell=list(cell))
     return Tail(fx(m.program.lid(found.setup), frame["ctx"]))
 
@@ -98,6 +104,11 @@ def check(m: Machine) -> bool:
     if found is None:
         return False
     name, text = found
+    if m.program.story is not None:  # fought within a story: the story goes on
+        from runtime.story import battle_over
+
+        battle_over(m, name)
+        return True
     from runtime.conditions import finish
 
     seats = [] if name == DEFEAT else [s for s in range(st["players"]) if not st["out"][s]]

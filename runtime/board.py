@@ -119,11 +119,9 @@ def named_cells(m: Machine, at: list[str], area: str | None) -> list[Cell]:
         if ":" in text:
             cells += sorted(area_or_empty([text], notation))
     if area is not None:
-        if area not in b.areas:
-            raise RuleError(
-                f"the board has no area '{area}' (areas: {', '.join(b.areas) or 'none'})"
-            )
-        cells += sorted(b.areas[area])
+        # an area this board lacks holds no cells: the effect finds nowhere to go and fizzles
+        # (action decks and gear are shared between boards that have different areas)
+        cells += sorted(b.areas.get(area, ()))
     return list(dict.fromkeys(c for c in cells if c in b.cells))
 
 
@@ -162,6 +160,25 @@ def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell]
         for c in cells
     ]
     return ask(chooser, "cell", prompt, options)
+
+
+FACINGS = ("up", "right", "down", "left")
+
+
+def ask_facing(m: Machine, local: dict, slot: str, chooser: int, piece: list):
+    """Turn `piece` the way its chooser picks (kept in `local[slot]`), or ask first."""
+    if slot not in local:
+        if local.get("asking") != slot or "ans" not in local:
+            local["asking"] = slot
+            options = [{"label": f"Face {name}", "key": f"face:{name}", "facing": d}
+                       for d, name in enumerate(FACINGS)]
+            return ask(chooser, "facing", "Which way do you face?", options)
+        del local["asking"]
+        local[slot] = local.pop("ans")["facing"]
+    if len(piece) < 7:
+        piece[5:] = [0, {}]
+    piece[5] = local[slot]
+    return local[slot]
 
 
 def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:

@@ -116,14 +116,14 @@ def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
         if e.card is not None:
             fields = e.m.program.fields[e.m.state["ids"][e.card]]
             if name in fields:
-                return fields[name]
-        elif e.ctx and e.ctx.get("piece") is not None:
-            # a piece acting (a foe's priorities) reads the fields of its own card
+                return _for_players(e, fields[name])
+        if e.ctx and e.ctx.get("piece") is not None:
+            # a piece acting (a foe's priorities, a card it plays) reads its own card's fields
             card_id = e.m.state["pieces"][e.ctx["piece"]][0]
             found = e.m.program.fields.get(card_id, {}).get(name)
             if found is not None:
-                return found
-        elif otherwise is None and e.seat is not None:
+                return _for_players(e, found)
+        elif e.card is None and otherwise is None and e.seat is not None:
             # a seat's character card, held as an item, lends the seat its printed stats
             fields = e.m.program.fields
             for item in e.m.state["items"][e.seat]:
@@ -132,6 +132,13 @@ def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
                     return found
         return otherwise(e) if otherwise else None
 
+    return value
+
+
+def _for_players(e: Env, value: Any) -> Any:
+    """A field's value; for a player-count table, its entry for this game's players."""
+    if isinstance(value, dict) and value and all(type(k) is int for k in value):
+        return value.get(e.m.state["players"])
     return value
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 # conditions, effects, turns and windows register their frame handlers when imported
-from runtime import battle, conditions, effects, rng, turns, windows  # noqa: F401
+from runtime import battle, conditions, effects, rng, story, turns, windows  # noqa: F401
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
@@ -32,13 +32,14 @@ class Machine:
     def __init__(
         self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None
     ):
-        self.program = program
+        # a story's program, or that of the battle the story is in (see `runtime.story`)
+        self.program = story.playing(program, state)
         self.state = state
         self.log = log
         self.stats = stats
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
-                           or program.scenario is not None)
+                           or program.scenario is not None or program.story is not None)
 
     # -- starting a game ----------------------------------------------------------------
 
@@ -80,7 +81,7 @@ class Machine:
             state["flipped"].append(0)
             state["loc"].append(key)
             state["zones"][key].append(inst)
-        state["stack"].append({"h": "game", "ctx": {"self": 0}, "l": {}})
+        state["stack"].append(story.first_frame(program))
         m.run()
         return m
 

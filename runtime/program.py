@@ -26,6 +26,8 @@ from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
+# how a story's battles resolve: fought, or taken as won, lost or either at random
+BATTLE_OUTCOMES = ("play", "victory", "defeat", "random")
 
 
 @dataclass(frozen=True)
@@ -54,12 +56,22 @@ class Source:
 
 
 class Program:
-    def __init__(self, game: CompiledGame, scenario: str | None = None):
+    def __init__(self, game: CompiledGame, scenario: str | None = None,
+                 story: str | None = None, battles: str = "play"):
         self.game = game
         if scenario is not None and scenario not in game.scenarios:
             known = ", ".join(sorted(game.scenarios)) or "none"
             raise RuleError(f"no scenario '{scenario}' (the pack's scenarios: {known})")
+        if story is not None and story not in game.stories:
+            known = ", ".join(sorted(game.stories)) or "none"
+            raise RuleError(f"no story '{story}' (the pack's stories: {known})")
+        if battles not in BATTLE_OUTCOMES:
+            raise RuleError(f"a battle outcome is one of {', '.join(BATTLE_OUTCOMES)}, "
+                            f"not {battles!r}")
         self.scenario = scenario  # a battle played on its own (see `runtime.battle`)
+        self.story = story  # a story walked from its start card (see `runtime.story`)
+        self.battles = battles  # how a story's battles resolve: play, victory, defeat, random
+        self.home = self  # the story's program, for the program of a battle within it
         self.rules: Rules = game.rules or Rules.model_validate({"kind": "rules", "id": "rules"})
         self.lists: list[tuple] = []
         self._list_ids: dict[int, int] = {}

@@ -106,7 +106,7 @@ def _card(program: Program, event: dict) -> str:
 def event_line(program: Program, event: dict, me: int) -> str | None:
     """One line telling what happened, as seat `me` saw it (None: not worth telling)."""
     kind = event["e"]
-    who = seat_name(event.get("seat", -1), me) if "seat" in event else ""
+    who = seat_name(event["seat"], me) if event.get("seat") is not None else ""
     match kind:
         case "turn":
             verb = "take" if event["seat"] == me else "takes"
@@ -155,4 +155,16 @@ def event_line(program: Program, event: dict, me: int) -> str | None:
             return f"{_zone_name(program, event['zone'], me)} reshuffled ({event['cards']} cards)"
         case "say":
             return event["text"]
+        case "story":
+            head = f"[{event['at']}] {event['title']}".rstrip()
+            return f"{head}: {event['text']}" if event["text"] else head
+        case "challenge":
+            verdict = "passed" if event["passed"] else "failed"
+            return (f"{who} {verdict} the challenge "
+                    f"({event['successes']} of {event['needed']} successes)")
+        case "battle":
+            taken = f" (taken as {event['outcome']})" if "outcome" in event else ""
+            return f"Battle: {event['scenario']}{taken}"
+        case "battle-end":
+            return f"The battle is over: {event['outcome']}"
     return None

@@ -13,6 +13,7 @@ from runtime.log import FORMAT, read
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
 from runtime.state import state_hash
+from runtime.story import for_story
 
 _FRAMING = ("start", "decision", "end")
 
@@ -37,7 +38,8 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
     if not events or events[0].get("e") != "start" or events[0].get("format") != FORMAT:
         raise RuleError(f"{path} is not a gamesmith game log (it must start with a start event)")
     head = events[0]
-    program = for_scenario(load(head["pack"]), head.get("scenario"))
+    program = for_story(for_scenario(load(head["pack"]), head.get("scenario")),
+                        head.get("story"), head.get("battles"))
     log: list = []
     m = Machine.start(
         program, head["players"], head["seed"], log=log, variables=head.get("variables")

@@ -25,6 +25,7 @@ from runtime.program import Program, for_scenario
 from runtime.render import event_line
 from runtime.rng import Rng, derive
 from runtime.state import state_hash
+from runtime.story import for_story
 from runtime.views import view
 
 SAVE_FORMAT = "gamesmith.save/1"
@@ -62,6 +63,8 @@ class Session:
                      "players": players, "seed": seed, "seats": seats, "variables": variables or {}}
             if program.scenario is not None:
                 start["scenario"] = program.scenario
+            if program.story is not None:
+                start.update(story=program.story, battles=program.battles)
             session.writer.write([start, *events])
             events.clear()
         session.save()
@@ -81,7 +84,8 @@ class Session:
             raise RuleError(f"cannot read save file {save}: {err}") from None
         if data.get("format") != SAVE_FORMAT:
             raise RuleError(f"{save} is not a gamesmith save file")
-        program = for_scenario(load(data["pack"]), data.get("scenario"))
+        program = for_story(for_scenario(load(data["pack"]), data.get("scenario")),
+                            data.get("story"), data.get("battles"))
         logs = data.get("logs")
         events: list | None = [] if logs else None
         machine = Machine(program, data["state"], log=events)
@@ -161,6 +165,8 @@ class Session:
             "format": SAVE_FORMAT,
             "pack": self.pack,
             "scenario": self.program.scenario,
+            "story": self.program.story,
+            "battles": self.program.battles,
             "seed": self.seed,
             "seats": self.seats,
             "step": self.step,

@@ -32,6 +32,7 @@ class GameSummary:
     capped: bool
     played: dict[str, int]
     used: dict[str, int]
+    ending: str | None = None  # the story's ending reached (a story run), else None
 
 
 def play_one(
@@ -50,6 +51,7 @@ def play_one(
         capped=bool(result.get("capped")),
         played={card: n for (what, card), n in stats.items() if what == "played"},
         used={card: n for (what, card), n in stats.items() if what == "used"},
+        ending=(m.state.get("story") or {}).get("ending"),
     )
 
 
@@ -58,11 +60,12 @@ _WORKER: dict = {}
 
 
 def _init_worker(pack: str, players: int, seats: list[str], seed: int,
-                 scenario: str | None = None) -> None:
+                 scenario: str | None = None, story: str | None = None,
+                 battles: str = "play") -> None:
     from runtime.loading import load_program
 
-    _WORKER.update(program=load_program(Path(pack), scenario), players=players, seats=seats,
-                   seed=seed)
+    _WORKER.update(program=load_program(Path(pack), scenario, story, battles), players=players,
+                   seats=seats, seed=seed)
 
 
 def _work(index: int) -> GameSummary:
@@ -87,6 +90,7 @@ class SimulationReport:
     seats: list[str]
     seed: int
     games: list[GameSummary] = field(default_factory=list)
+    story: str | None = None
 
     def to_json(self) -> dict:
         n = len(self.games)
@@ -105,6 +109,12 @@ class SimulationReport:
         first = seats[0] if seats else None
         fair = 1 / self.players
         cards = sorted(set(played) | set(used))
+        # a story run: how often each ending was reached, and how often the story stopped
+        # short of one (the rules' conditions met, or the turn cap hit in a battle)
+        endings = Counter(g.ending or ("(turn cap)" if g.capped else "(no ending, won)"
+                                       if g.winners else "(no ending, lost)")
+                          for g in self.games)
+        story = {"endings": dict(sorted(endings.items()))} if self.story else {}
         return {
             "game": self.game,
             "players": self.players,
@@ -125,6 +135,7 @@ class SimulationReport:
             "turn_cap_hit": sum(1 for g in self.games if g.capped),
             "cards": [{"card": c, "played": played[c], "used": used[c],
                        "played_per_game": played[c] / n if n else 0.0} for c in cards],
+            **story,
         }
 
 
@@ -137,7 +148,7 @@ def simulate(pack: Path, program: Program, players: int, games: int, seed: int, 
         if spec.startswith("human"):
             raise RuleError("simulations are for bots: a human seat cannot be simulated")
         make_agent(spec, program)  # fail early on a bad spec
-    report = SimulationReport(program.game.id, players, list(seats), seed)
+    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story)
     if workers <= 1 or games <= 1:
         results = (play_one(program, players, seats, seed, i) for i in range(games))
         for done, summary in enumerate(results, 1):
@@ -148,7 +159,8 @@ def simulate(pack: Path, program: Program, players: int, games: int, seed: int, 
     chunk = max(1, games // (workers * 8))
     with ProcessPoolExecutor(workers, initializer=_init_worker,
                              initargs=(str(pack), players, list(seats), seed,
-                                       program.scenario)) as pool:
+                                       program.scenario, program.story,
+                                       program.battles)) as pool:
         for done, summary in enumerate(pool.map(_work, range(games), chunksize=chunk), 1):
             report.games.append(summary)
             if progress:

@@ -41,6 +41,8 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
     acting on its own (a foe's activation)."""
     if selector == "self" and ctx is not None and ctx.get("piece") is not None:
         return True
+    if selector == "target" and ctx is not None and ctx.get("tpiece") is not None:
+        return True
     return selector in PIECE_SELECTORS and on_board(m)
 
 
@@ -62,11 +64,15 @@ def is_character(m: Machine, i: int) -> bool:
 
 def enemies_of(m: Machine, source: int | None) -> list[int]:
     """The pieces on the other side from `source`: foes for a character (and, unless the
-    game is co-operative or a battle, the other seats' figures), characters for a foe."""
+    game is co-operative or a battle, the other seats' figures), characters for a foe (but
+    not those the rules' `incapacitated` holds for)."""
     from runtime.selectors import cooperative
 
     if source is None or not is_character(m, source):
-        return [i for i in standing(m) if i != source and is_character(m, i)]
+        from runtime.turns import incapacitated
+
+        return [i for i in standing(m) if i != source and is_character(m, i)
+                and not incapacitated(m, pieces(m)[i][1])]
     rivals = not cooperative(m) and m.program.scenario is None
     return [i for i in standing(m)
             if i != source and (not is_character(m, i) or rivals)]
@@ -143,15 +149,37 @@ def pattern_cells(rows: list[str], at, face: int, mirrored: bool = False) -> lis
     return found
 
 
-def _pattern_rows(m: Machine, ctx: dict, p) -> list[str]:
+def _pattern_rows(m: Machine, ctx: dict, p, seat: int | None) -> list[list[str]]:
+    """The patterns in use: of `pattern:`'s card, else the effect's card, else every card in
+    play of the piece's seat that has a `pattern` field."""
+    fields = m.program.fields
     card_id = getattr(p, "pattern", None)
     if card_id is None and ctx.get("card") is not None:
         card_id = m.state["ids"][ctx["card"]]
-    rows = m.program.fields.get(card_id, {}).get("pattern") if card_id else None
-    if not rows:
-        raise RuleError("in-pattern needs a card with a `pattern` field (the effect's card, or "
-                        "`pattern:` naming one)")
-    return list(rows)
+    if card_id is not None:
+        rows = fields.get(card_id, {}).get("pattern")
+        if not rows:
+            raise RuleError(f"in-pattern needs a card with a `pattern` field, and "
+                            f"'{card_id}' has none")
+        return [list(rows)]
+    if seat is None:
+        return []
+    st = m.state
+    return [list(fields[st["ids"][inst]]["pattern"])
+            for zone in m.program.in_play_zones if zone.per_seat
+            for inst in st["zones"][f"{zone.id}:{seat}"]
+            if fields.get(st["ids"][inst], {}).get("pattern")]
+
+
+def pattern_cover(m: Machine, i: int, ctx: dict | None = None, p=None) -> set[tuple[int, int]]:
+    """The cells piece `i`'s attack patterns cover from where it stands, as it faces (mirrored
+    by its `stance`, when the game has one)."""
+    piece = pieces(m)[i]
+    if piece[2] is None:
+        return set()
+    stance = bool(piece_value(m, i, "stance")) if "stance" in m.program.variables else False
+    return {c for rows in _pattern_rows(m, ctx or {}, p, piece[1])
+            for c in pattern_cells(rows, cell_of(piece), facing(piece), stance)}
 
 
 # -- selectors ----------------------------------------------------------------------------
@@ -160,6 +188,9 @@ def _pattern_rows(m: Machine, ctx: dict, p) -> list[str]:
 def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
                      direction: int | None = None) -> list[int]:
     """The pieces a selector names, ties and all (an in-line selector needs `direction`)."""
+    if selector == "target" and ctx.get("tpiece") is not None:
+        # the piece a played card picked as its target (see the op `play-top`)
+        return [ctx["tpiece"]] if pieces(m)[ctx["tpiece"]][2] is not None else []
     src = source_piece(m, ctx)
     everyone = standing(m)
     if selector == "all-characters":
@@ -192,9 +223,8 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
     if selector == "in-range":
         return [i for i in enemies_of(m, src) if distance(m, here, cell_of(pieces(m)[i])) <= rng]
     if selector == "in-pattern":
-        stance = bool(piece_value(m, src, "stance")) if "stance" in m.program.variables else False
-        cells = set(pattern_cells(_pattern_rows(m, ctx, p), here, facing(pieces(m)[src]), stance))
-        return [i for i in everyone if i != src and cell_of(pieces(m)[i]) in cells]
+        cells = pattern_cover(m, src, ctx, p)
+        return [i for i in enemies_of(m, src) if cell_of(pieces(m)[i]) in cells]
     if selector == "in-line":
         return _in_line(m, src, here, direction or 0)
     if selector == "in-path":

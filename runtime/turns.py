@@ -1,7 +1,8 @@
 """The turn structure from the rules document: setup, rounds, seat order, turns, actions.
 
 The `game` frame sits at the bottom of the stack: setup, then rounds until the game ends
-(round start, round phases, one turn per seat in order, extra and skipped turns, round end).
+(round start, the round's phases in order with one turn per seat in order inside the phase
+that holds the turns, or after the last phase; extra and skipped turns; round end).
 A `turn` frame runs the turn's start effects, sets the action budget, fires
 `start-of-turn`, then asks the active seat for actions and card abilities until it ends
 its turn, and finally runs the end effects and fires `end-of-turn`.
@@ -60,12 +61,30 @@ def game(m: Machine, frame: dict):
 
                 end_game(m, "the last round is over")
                 return Call()
-            local.update(s="turns", pos=0, order=turn_order(m))
+            local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
             m.emit("round", round=st["round"])
             ctx = {"self": local["order"][0] if local["order"] else 0}
-            frames = [fx(lid(rules.round_start), ctx), window("start-of-round", ctx)]
-            frames += [fx(lid(p.do), ctx) for p in rules.phases]
-            return Call(*frames)
+            return Call(fx(lid(rules.round_start), ctx), window("start-of-round", ctx))
+        if stage == "phase":
+            # the round's phases in order: each one's effects, then (in the phase that holds
+            # them, else after the last phase) the seats' turns
+            phases = rules.phases
+            ph = local["ph"]
+            if ph < len(phases) and not local["pd"]:
+                local["pd"] = 1
+                m.emit("phase", phase=phases[ph].id)
+                if phases[ph].do:
+                    ctx = {"self": local["order"][0] if local["order"] else 0}
+                    return Call(fx(lid(phases[ph].do), ctx))
+                continue
+            if ph == turns_phase(m) and not local["td"]:
+                local.update(s="turns", td=1)
+                continue
+            if ph >= len(phases):
+                local["s"] = "round-end"
+                continue
+            local.update(ph=ph + 1, pd=0)
+            continue
         if stage == "turns":
             order = local["order"]
             if rules.turn.order == "chosen" and local["pos"] < len(order):
@@ -73,10 +92,10 @@ def game(m: Machine, frame: dict):
                 if chosen is not None:
                     return chosen
             if local["pos"] >= len(order):
-                local["s"] = "round-end"
+                local["s"] = "phase"
                 continue
             seat = order[local["pos"]]
-            if st["out"][seat]:
+            if st["out"][seat] or incapacitated(m, seat):
                 local["pos"] += 1
                 continue
             if st["skip"][seat] > 0:
@@ -107,11 +126,23 @@ def game(m: Machine, frame: dict):
         local["s"] = "round"
 
 
+def incapacitated(m: Machine, seat: int) -> bool:
+    """Whether the rules' `incapacitated` holds for `seat`: it skips its turns, foes ignore it."""
+    test = m.program.rules.incapacitated
+    return test is not None and m.holds(test, seat, {"self": seat})
+
+
+def turns_phase(m: Machine) -> int:
+    """The index of the phase the seats take their turns in (past the last phase if none)."""
+    phases = m.program.rules.phases
+    return next((i for i, p in enumerate(phases) if p.turns), len(phases))
+
+
 def _chosen_next(m: Machine, local: dict):
     """Turn order `chosen`: the seat that played last picks who plays next this round."""
     answer = local.pop("ans", None)
     order = local["order"]
-    rest = order[local["pos"]:]
+    rest = [s for s in order[local["pos"]:] if not incapacitated(m, s)]
     if answer is not None:
         seat = answer["seat"]
         i = order.index(seat)

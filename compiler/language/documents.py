@@ -302,7 +302,11 @@ class EnemyGroup(Model):
     count: int | PlayerTable(int) = 1
     at: list[Cell] = Field(default_factory=list)
     area: Id | None = None
-    health: int | PlayerTable(int) | None = None
+    health: int | PlayerTable(int) | Name | None = Field(
+        default=None,
+        description="starting health: a number, a player-count table, or the name of the enemy "
+        "card's field holding either (else its `health` field)",
+    )
 
 
 class Objective(Model):
@@ -371,6 +375,11 @@ class Phase(Model):
     name: str | None = None
     text: str | None = None
     do: Effects = Field(default_factory=list)
+    turns: bool = Field(
+        default=False,
+        description="the seats take their turns in this phase, after its effects (with no such "
+        "phase, turns follow the last phase)",
+    )
 
 
 class Turn(Model):
@@ -476,6 +485,11 @@ class Rules(Document):
         description="the seat that decides when a rule picks among equals (two closest targets, "
         "equally weak or strong, tied leaders): self (the acting seat), active, next-player, "
         "previous-player, or chosen (the acting seat names the seat that decides)",
+    )
+    incapacitated: Expr | None = Field(
+        default=None,
+        description="while this holds for a seat, it skips its turns and foes on a board ignore "
+        "its figure (a character knocked down until rescued)",
     )
     turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")

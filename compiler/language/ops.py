@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from compiler.language.base import Amount, Expr, Gives, Id, Model, Ref, Var, ZoneId
+from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
 from compiler.language.selectors import Selector
 
@@ -120,6 +120,16 @@ class PlayTop(Params):
     zone: ZoneId = "draw"
     to: ZoneId = "discard"
     count: Amount = 1
+    field: Name | None = Field(
+        default=None, description="the card field holding effects to resolve (after its abilities)"
+    )
+    by: Selector | None = Field(
+        default=None, description="the pieces playing the card: its effects run as each of them"
+    )
+    targeting: Name | None = Field(
+        default=None,
+        description="the card field naming the selector its player picks `target` with first",
+    )
 
 
 # -- resources, flags and items ---------------------------------------------------------
@@ -237,6 +247,26 @@ class Attack(Params):
     range: int | None = None
     pattern: Id | None = None
     dice: Ref("dice") | None = None
+    count: Amount | None = Field(
+        default=None, description="dice to roll (else the dice system's count); a pool adds its "
+        "successes to the strength, other dice their total"
+    )
+    hits: Literal["excess", "threshold"] = Field(
+        default="excess",
+        description="on a board: excess deals the strength above the target's defence; threshold "
+        "deals 1 when the strength meets its `defence`, and defeats it when it meets its `defeat`",
+    )
+    defence_dice: Ref("dice") | None = Field(
+        default=None, description="on a board: the target rolls these and each success cancels "
+        "1 damage"
+    )
+    defence_count: Amount | None = Field(
+        default=None, description="how many defence dice the target rolls (read for the target)"
+    )
+    defend_in_pattern: bool = Field(
+        default=False, description="the target rolls defence only if the attacker stands in one "
+        "of its attack patterns; else the damage lands in full"
+    )
 
 
 class Stake(Model):
@@ -332,6 +362,9 @@ class Move(Params):
     towards: Selector | None = None
     area: Id | None = None
     ignore_terrain: bool = False
+    face: bool = Field(
+        default=False, description="a seat's figure: after moving, its seat picks the way it faces"
+    )
 
 
 @op("push", "Push targets `distance` cells away from the source.", "board")

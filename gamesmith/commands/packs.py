@@ -10,12 +10,14 @@ import typer
 from compiler import compile_pack
 from compiler.diagnostics import Report, render
 from runtime.errors import RuleError
-from runtime.program import Program
+from runtime.program import BATTLE_OUTCOMES, Program
 
 
-def load(pack: Path, scenario: str | None = None) -> Program:
-    """The program of a pack that compiles (playing `scenario` on its own, if named);
-    otherwise print its errors and exit 1."""
+def load(pack: Path, scenario: str | None = None, story: str | None = None,
+         battles: str = "play", need_rules: bool = True) -> Program:
+    """The program of a pack that compiles (playing `scenario` on its own, or walking
+    `story`, if named); otherwise print its errors and exit 1. A story needs no rules, so
+    neither does resuming or replaying one (`need_rules=False`)."""
     result = compile_pack(pack)
     if result.game is None:
         report = Report([d for d in result.report.diagnostics if d.severity == "error"])
@@ -23,13 +25,20 @@ def load(pack: Path, scenario: str | None = None) -> Program:
             render(report, "text", sources=result.sources.get, color=sys.stderr.isatty())
         )
         raise typer.Exit(1)
-    if result.game.rules is None:
-        typer.echo(f"error: {pack} has no rules document, so there is nothing to play", err=True)
+    if result.game.rules is None and story is None and need_rules:
+        stories = ", ".join(sorted(result.game.stories))
+        hint = f"; walk one of its stories with --story ({stories})" if stories else ""
+        typer.echo(f"error: {pack} has no rules document, so there is nothing to play{hint}",
+                   err=True)
         raise typer.Exit(1)
+    if battles not in BATTLE_OUTCOMES:
+        raise typer.BadParameter(f"choose one of {', '.join(BATTLE_OUTCOMES)}",
+                                 param_hint="--battle-outcome")
     try:
-        return Program(result.game, scenario)
+        return Program(result.game, scenario, story, battles)
     except RuleError as err:
-        raise typer.BadParameter(str(err), param_hint="--scenario") from None
+        hint = "--story" if str(err).startswith("no story") else "--scenario"
+        raise typer.BadParameter(str(err), param_hint=hint) from None
 
 
 def fill_seats(seats: list[str], players: int) -> list[str]:

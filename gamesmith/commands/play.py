@@ -17,6 +17,7 @@ from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
 from runtime.errors import RuleError
 from runtime.session import Session
+from runtime.story import where
 
 
 def play(
@@ -43,8 +44,16 @@ def play(
     ] = [],  # noqa: B006
     scenario: Annotated[str | None, typer.Option(
         help="play this scenario (a battle) on its own, by id")] = None,
+    story: Annotated[str | None, typer.Option(
+        help="walk this story from its start card, by id")] = None,
+    battle_outcome: Annotated[str, typer.Option(
+        help="a story's battles: play them, or take them as victory, defeat or random")] = "play",
 ) -> None:
-    """Play one game; prompts go to human seats only, bots play at once."""
+    """Play one game; prompts go to human seats only, bots play at once.
+
+    With --story the party walks a story: its text is shown to every seat, the lead seat
+    (the first in turn order) makes its choices and rolls its challenges, and its battles
+    are fought (or, with --battle-outcome, taken as won, lost or either at random)."""
     console = Console()
     save_path = save or (log.with_suffix(".save.json") if log else None)
 
@@ -52,18 +61,19 @@ def play(
         return [make_agent(s, program, console=console) if s == "human" else make_agent(s, program)
                 for s in specs]
 
+    session = None
     try:
         if resume:
             if save_path is None:
                 raise typer.BadParameter(
                     "say which game to resume with --save or --log", param_hint="--resume"
                 )
-            session = Session.resume(save_path, lambda p: load(Path(p)), agents)
+            session = Session.resume(save_path, lambda p: load(Path(p), need_rules=False), agents)
             console.print(f"Resuming {session.program.game.game.title} at step {session.step}.")
         else:
             if pack is None:
                 raise typer.BadParameter("name a content pack", param_hint="PACK")
-            program = load(pack, scenario)
+            program = load(pack, scenario, story, battle_outcome)
             count = players_of(program, players)
             seats = fill_seats(list(seat), count)
             game_seed = seed if seed is not None else secrets.randbelow(2**63)
@@ -93,8 +103,17 @@ def play(
         console.print(f"\nSaved. Continue with: gamesmith play --resume --save {save_path}")
         raise typer.Exit(130) from None
     except RuleError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        at = where(session.machine) if session is not None else ""
+        console.print(f"[red]error:[/red] {err}" + (f"\n  {at}" if at else ""), highlight=False)
         raise typer.Exit(1) from None
+    if session.program.story is not None:
+        ending = session.machine.state["story"]["ending"]
+        outcome = "the party won" if result["winners"] else "the party lost"
+        console.print(f"Story over{f' at ending {ending!r}' if ending else ''}: {outcome}"
+                      f" — {result['reason'].rstrip('.')}.", highlight=False)
+        if ending is None:  # stopped short: say where (a battle that could not be won, say)
+            console.print(f"It stopped {where(session.machine)}.", highlight=False)
+        return
     winners = ", ".join(f"seat {w + 1} ({session.seats[w]})" for w in result["winners"]) or "nobody"
     console.print(
         f"Game over after {session.machine.state['turns']} turns: {winners} won"

@@ -29,11 +29,16 @@ def simulate(
     format: Annotated[str, typer.Option("--format", "-f", help="text or json")] = "text",
     scenario: Annotated[str | None, typer.Option(
         help="play this scenario (a battle) on its own, by id")] = None,
+    story: Annotated[str | None, typer.Option(
+        help="walk this story from its start card, by id; counts the endings reached")] = None,
+    battle_outcome: Annotated[str, typer.Option(
+        help="a story's battles: play them, or take them as victory, defeat or random")] = "play",
 ) -> None:
-    """Win rates with 95% intervals, first-player advantage, game length, card plays."""
+    """Win rates with 95% intervals, first-player advantage, game length, card plays; with
+    --story, how often each ending is reached."""
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
-    program = load(pack, scenario)
+    program = load(pack, scenario, story, battle_outcome)
     count = players_of(program, players)
     seats = fill_seats(list(seat), count)
     jobs = workers if workers is not None else (os.cpu_count() or 1)
@@ -88,6 +93,11 @@ def _text(out: Console, data: dict) -> None:
         f"Games that hit the turn cap: {data['turn_cap_hit']}; "
         f"ended with no winner: {data['no_winner']}"
     )
+    if "endings" in data:
+        endings = Table("ending", "games", "share")
+        for name, count in sorted(data["endings"].items(), key=lambda e: -e[1]):
+            endings.add_row(name, str(count), f"{count / data['games']:.1%}")
+        out.print(endings)
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
         cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))

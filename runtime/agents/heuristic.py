@@ -1,7 +1,7 @@
 """The heuristic agent: a one-step look-ahead scored by the content's evaluation.
 
 For each option it takes one sample of what it cannot see, plays the option, lets the
-other seats answer at random while the turn lasts, and scores the result; the best wins.
+other seats answer at random while the turn lasts, and scores the result; the best wins (a tie at random).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class HeuristicAgent:
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         seat = view["seat"]
         sample = determinise(self.program, view, rng)
-        best, best_score = 0, float("-inf")
+        best, best_score = [], float("-inf")
         for index in range(len(decision["options"])):
             m = Machine(self.program, copy_state(sample))
             turn = m.state["turns"]
@@ -38,5 +38,8 @@ class HeuristicAgent:
                 steps += 1
             score = scores(m, self.weights)[seat]
             if score > best_score:
-                best, best_score = index, score
-        return best
+                best, best_score = [index], score
+            elif score == best_score:
+                best.append(index)
+        # equal scores are a toss-up, not a bias towards the first option listed
+        return best[0] if len(best) == 1 else best[rng.below(len(best))]

@@ -6,7 +6,8 @@ so an op that asks a seat, or rolls, does each only once. An op acting on the se
 selector names is registered with `seats=` and gets them resolved; when the selector picks
 pieces on a board, the op's piece handler (`runtime.ops.pieces`) acts on those instead. An op may carry
 `fn.viable(m, ctx, params)`: whether it has anything to act on, so actions that would
-fizzle are not offered. The modules group ops as the catalogue does.
+fizzle are not offered (an op on a selector's seats: on a board, whether it picks a piece).
+The modules group ops as the catalogue does.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def implements(name: str, viable: Callable[..., bool] | None = None,
         impl = fn if seats is None else _on_seats(fn, seats, name)
         if viable is not None:
             impl.viable = viable
+        elif seats is not None:
+            impl.viable = _some_piece(seats)
         IMPLEMENTATIONS[name] = impl
         return impl
 
@@ -58,6 +61,24 @@ def _on_seats(fn: Op, field: str, name: str) -> Op:
     return impl
 
 
+# selectors of pieces that may well pick none: an effect on none of them only fizzles
+_MAY_BE_EMPTY = frozenset({"closest", "farthest", "weakest", "strongest", "adjacent", "in-range",
+                           "all-enemies", "all-characters"})
+
+
+def _some_piece(field: str) -> Callable[..., bool]:
+    """Viability of an op on the seats or pieces a selector names: on a board, that the
+    selector picks a piece at all."""
+
+    def viable(m, ctx: dict, p) -> bool:
+        selector = getattr(p, field)
+        if selector not in _MAY_BE_EMPTY or not targets_pieces(m, selector, ctx):
+            return True
+        return bool(piece_candidates(m, ctx, selector, p))
+
+    return viable
+
+
 def amount(m, ctx: dict, value: Any) -> Any:
     """An op's amount, worked out for the seat (and card) the effect belongs to."""
     if type(value) is not str:
@@ -67,4 +88,4 @@ def amount(m, ctx: dict, value: Any) -> Any:
 
 from runtime.ops import board, cards, combat, dice, flow, game, turns, variables  # noqa: E402, F401
 from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
-from runtime.targets import resolve_pieces, targets_pieces  # noqa: E402
+from runtime.targets import piece_candidates, resolve_pieces, targets_pieces  # noqa: E402

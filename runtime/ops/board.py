@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from runtime.board import (
     ask_cell,
+    ask_facing,
     board,
     cell_of,
     distance,
@@ -99,6 +100,10 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             if type(cell) is dict:
                 return cell
             piece[2], piece[3] = cell
+        if p.face:
+            way = ask_facing(m, local, f"face{seat}", seat, piece)
+            if type(way) is dict:
+                return way
         local["moved"][str(seat)] = True
         m.emit("move-piece", seat=seat, cell=[piece[2], piece[3]])
     return None

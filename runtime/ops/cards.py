@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.board import pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
+from runtime.targets import resolve_pieces, targets_pieces
 from runtime.windows import window
 from runtime.zones import move, room, top
 
@@ -314,16 +316,68 @@ def pass_card(m: Machine, ctx: dict, p, local: dict):
 
 @implements("play-top")
 def play_top(m: Machine, ctx: dict, p, local: dict):
+    """Play the top cards of a zone: each card's abilities with no window, then the effects
+    of its `field`, as each piece `by` names (which first picks the card's `target` with the
+    selector its `targeting` field names), else as the acting seat."""
     seat = ctx.get("self")
-    source, dest = m.key(p.zone, seat), m.key(p.to, seat)
-    frames = []
-    for _ in range(int(amount(m, ctx, p.count))):
-        inst = top(m, source)
-        if inst is None or not move(m, inst, dest, "up"):
-            break
-        card_id = m.state["ids"][inst]
-        for index in m.program.activated.get(card_id, ()):
-            ability = m.program.cards[card_id].abilities[index]
-            if m.holds(ability.if_, seat, ctx, inst):
-                frames.append(fx(m.program.lid(ability.do), {**ctx, "card": inst}))
+    if "cards" not in local:
+        source, dest = m.key(p.zone, seat), m.key(p.to, seat)
+        local["cards"] = []
+        for _ in range(int(amount(m, ctx, p.count))):
+            inst = top(m, source)
+            if inst is None or not move(m, inst, dest, "up"):
+                break
+            local["cards"].append(inst)
+    players: list = [None]
+    if p.by is not None:
+        players = resolve_pieces(m, ctx, p.by, local, slot="by")
+        if type(players) is dict:
+            return players
+    frames = local.setdefault("frames", [])
+    done = local.setdefault("done", [])
+    for inst in local["cards"]:
+        for piece in players:
+            key = f"{inst}:{piece}"
+            if key in done:
+                continue
+            pctx = {**ctx, "card": inst} if piece is None else {**ctx, "card": inst, "piece": piece}
+            if p.targeting is not None:
+                pctx, decision = _targeted(m, pctx, p.targeting, local, key)
+                if decision is not None:
+                    return decision
+            frames += _played(m, pctx, p.field)
+            done.append(key)
     return Tail(*frames) if frames else None
+
+
+def _targeted(m: Machine, ctx: dict, field: str, local: dict, key: str):
+    """(`ctx` with the card's `target`, the piece and its seat, picked by the selector its
+    `field` names, or the decision to make first); several picked or none: no target."""
+    selector = m.program.fields.get(m.state["ids"][ctx["card"]], {}).get(field)
+    if not isinstance(selector, str) or not targets_pieces(m, selector, ctx):
+        return ctx, None
+    found = resolve_pieces(m, ctx, selector, local, slot=f"t{key}")
+    if type(found) is dict:
+        return ctx, found
+    if len(found) != 1:
+        return ctx, None
+    return {**ctx, "target": pieces(m)[found[0]][1], "tpiece": found[0]}, None
+
+
+def _played(m: Machine, ctx: dict, field: str | None) -> list[dict]:
+    """Frames running a played card: its abilities with no window, then its `field`'s effects."""
+    inst = ctx["card"]
+    card_id = m.state["ids"][inst]
+    program = m.program
+    frames = []
+    for index in program.activated.get(card_id, ()):
+        ability = program.cards[card_id].abilities[index]
+        if m.holds(ability.if_, ctx.get("self"), ctx, inst):
+            frames.append(fx(program.lid(ability.do), ctx))
+    if field is not None:
+        effects = program.fields.get(card_id, {}).get(field)
+        if effects is not None and not isinstance(effects, list):
+            raise RuleError(f"the field '{field}' of card '{card_id}' holds no effects")
+        if effects:
+            frames.append(fx(program.lid(effects), ctx))
+    return frames

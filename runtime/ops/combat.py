@@ -108,7 +108,16 @@ def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
     return Tail(*frames)
 
 
-@implements("attack")
+def _attack_viable(m: Machine, ctx: dict, p) -> bool:
+    """On a board, an attack needs a piece its selector can strike (a line is aimed first)."""
+    if p.target == "in-line" or not targets_pieces(m, p.target, ctx):
+        return True
+    from runtime.targets import piece_candidates
+
+    return bool(piece_candidates(m, ctx, p.target, p))
+
+
+@implements("attack", viable=_attack_viable)
 def attack(m: Machine, ctx: dict, p, local: dict):
     """An attack without committed cards: a strength (or a roll) against the defence."""
     if local.get("on-pieces") or ("w" not in local and targets_pieces(m, p.target, ctx)):

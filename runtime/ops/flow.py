@@ -62,7 +62,15 @@ def repeat(m: Machine, ctx: dict, p, local: dict):
     return Tail(*(fx(lid, ctx) for _ in range(times))) if lid is not None and times > 0 else None
 
 
-@implements("roll", seats="who")
+def _roll_viable(m: Machine, ctx: dict, p) -> bool:
+    """A roll whose every result would only fizzle is not worth making."""
+    from runtime.options import viable
+
+    results = [r.do for r in p.results]
+    return not results or not all(results) or any(viable(m, do, ctx) for do in results)
+
+
+@implements("roll", viable=_roll_viable, seats="who")
 def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     frames = []
     for seat in seats:

@@ -1,6 +1,6 @@
 """Ops acting on pieces, used when an op's selector picks pieces on a board (closest,
-in-pattern, all-enemies…): damage, heal, status, defeat, push, move, place, attack and
-activate.
+in-pattern, all-enemies…): damage, heal, status, defeat, push, move, approach, place, attack
+and activate.
 
 A character's piece keeps its health and statuses in its seat's state, so the seat's windows
 (on-damaged, on-defeated) fire as usual; a foe keeps them on its row. A foe brought to 0
@@ -15,6 +15,7 @@ from runtime.board import (
     ask_cell,
     board,
     cell_of,
+    distance,
     free,
     named_cells,
     occupied,
@@ -26,6 +27,7 @@ from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount
 from runtime.targets import (
     is_character,
+    pattern_cover,
     piece_label,
     piece_value,
     resolve_pieces,
@@ -88,9 +90,19 @@ def heal(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         health = piece_value(m, i, "health")
         if health is None:
             continue
-        top = None if is_character(m, i) else m.program.fields.get(pieces(m)[i][0], {}).get("health")
+        top = None if is_character(m, i) else _top(m, i)
         set_piece_value(m, i, "health", health + n if top is None else min(top, health + n))
     return None
+
+
+def _top(m: Machine, i: int) -> int | None:
+    """The most health a foe may have: what it started the battle with, else its card's."""
+    from runtime.battle import TOP, by_players
+
+    piece = pieces(m)[i]
+    if len(piece) > 6 and TOP in piece[6]:
+        return piece[6][TOP]
+    return by_players(m, m.program.fields.get(piece[0], {}).get("health"))
 
 
 @on_pieces("status")
@@ -168,6 +180,32 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     return None
 
 
+@on_pieces("approach")
+def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
+    """Foes and characters the selector picks walk towards a target (stopping next to it) or
+    into an area; `then` runs if one arrived, else `else`."""
+    arrived = False
+    for i in found:
+        piece = pieces(m)[i]
+        if p.area is not None:
+            goal, next_to = set(named_cells(m, [], p.area)), False
+        else:
+            targets = resolve_pieces(m, {**ctx, "piece": i}, p.towards or "closest", local,
+                                     slot=f"to{i}")
+            if type(targets) is dict:
+                return targets
+            goal, next_to = {cell_of(pieces(m)[g]) for g in targets if g != i}, True
+        if str(i) not in local.setdefault("moved", {}):
+            step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
+            local["moved"][str(i)] = True
+            m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
+        here = cell_of(piece)
+        arrived = arrived or (any(distance(m, here, g) <= 1 for g in goal) if next_to
+                              else here in goal)
+    branch = p.then if arrived else p.else_
+    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+
+
 @on_pieces("place")
 def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     """Each piece picked goes to a free cell of `at`/`area` the acting seat chooses,
@@ -190,8 +228,9 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
 
 @on_pieces("attack")
 def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
-    """A strength (or a roll) against the target piece's defence; the acting seat picks one
-    target when the selector names several."""
+    """A strength plus a roll (a pool's successes, else its total) against the target piece's
+    defence, as `hits` says; the target may roll defence dice, each success cancelling 1
+    damage. The acting seat picks one target when the selector names several."""
     if "w" not in local:
         if not found:
             return None
@@ -205,26 +244,84 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             found = [local.pop("ans")["piece"]]
         target = found[0]
         strength = int(amount(m, ctx, p.strength)) if p.strength is not None else 0
-        if p.dice is not None:
-            from runtime.dice import roll_total
-
-            strength += roll_total(m, p.dice, ctx.get("self"))
         seat = pieces(m)[target][1]
         local["w"] = {**ctx, "attacker": ctx.get("self"), "defender": seat, "target": seat,
                       "piece": target, "strength": strength}
-        return Call(window("on-attacked", local["w"]), window("before-attack", local["w"]))
+        frames = [window("on-attacked", local["w"]), window("before-attack", local["w"])]
+        if p.dice is not None:
+            _roll(m, p.dice, ctx.get("self"), ctx, p.count)
+            frames.append(window("after-attack-roll", local["w"]))
+        return Call(*frames)
     wctx = local["w"]
     target = wctx["piece"]
-    defence = piece_value(m, target, "defence") or 0
-    won = wctx["strength"] > defence
-    hurt = max(0, wctx["strength"] - defence)
-    m.emit("attack", attacker=wctx["attacker"], piece=target, strength=wctx["strength"],
-           defence=defence, won=won)
-    frames = _hurt(m, wctx, target, hurt) if won else []
+    if "hurt" not in local:
+        strength = wctx["strength"] + (_counted(m, p.dice) if p.dice is not None else 0)
+        defence = piece_value(m, target, "defence") or 0
+        if p.hits == "threshold":
+            won = strength >= defence
+            defeat = piece_value(m, target, "defeat")
+            health = piece_value(m, target, "health")
+            outright = defeat is not None and health and strength >= defeat
+            hurt = (health if outright else 1) if won else 0
+        else:
+            won = strength > defence
+            hurt = max(0, strength - defence)
+        m.emit("attack", attacker=wctx["attacker"], piece=target, strength=strength,
+               defence=defence, won=won)
+        local.update(hurt=hurt, won=won, defence=defence)
+        if hurt > 0 and p.defence_dice is not None and _defends(m, p, ctx, target):
+            seat = wctx["defender"]
+            _roll(m, p.defence_dice, seat, {"self": seat, "piece": None if seat is not None
+                                            else target}, p.defence_count)
+            local["rolled"] = True
+            return Call(window("before-defence-roll", wctx), window("after-defence-roll", wctx))
+    hurt, won = local["hurt"], local["won"]
+    if local.pop("rolled", False):
+        blocked = _counted(m, p.defence_dice)
+        hurt = max(0, hurt - blocked)
+        m.emit("defend", piece=target, blocked=blocked, damage=hurt)
+    frames = _hurt(m, wctx, target, hurt) if won and hurt > 0 else []
     from runtime.ops.combat import _after
 
-    tail = _after(m, {**wctx, "defence": defence, "won": won, "damage": hurt}, won, [])
+    tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt}, won, [])
     return Tail(*frames, *tail.frames)
+
+
+def _roll(m: Machine, dice_id: str, seat: int | None, ctx: dict, count) -> None:
+    """Throw `count` dice (else the system's count) and keep them for the windows to change."""
+    from runtime.dice import count_of, system, throw
+
+    dice = system(m, dice_id)
+    st = m.state
+    st.update(dice_system=dice.id, dice_mode=None, forced=None)
+    n = None if count is None else max(0, int(m.value(count, seat, ctx)))
+    st["dice"] = throw(m, dice.sides, count_of(m, dice, seat, n))
+    m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
+
+
+def _counted(m: Machine, dice_id: str) -> int:
+    """What the dice kept show now: a pool's successes (or those forced), else their total."""
+    from runtime.dice import successes, system
+
+    dice = system(m, dice_id)
+    st = m.state
+    st["roll"] = sum(st["dice"])
+    if st.get("forced") is not None:
+        st["successes"] = st["forced"]
+    elif dice.type == "pool":
+        st["successes"] = successes(m, dice, st["dice"])
+    else:
+        return st["roll"]
+    return st["successes"]
+
+
+def _defends(m: Machine, p, ctx: dict, target: int) -> bool:
+    """Whether the target rolls defence: always, or (`defend-in-pattern`) only when the
+    attacker stands in one of the target's attack patterns."""
+    if not p.defend_in_pattern:
+        return True
+    src = source_piece(m, ctx)
+    return src is not None and cell_of(pieces(m)[src]) in pattern_cover(m, target)
 
 
 @on_pieces("activate")

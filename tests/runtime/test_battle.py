@@ -9,6 +9,7 @@ from runtime.agents import make_agent
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.session import play_game
+from runtime.targets import enemies_of
 from tests.runtime.conftest import FIXTURES, labels, pick, start
 
 
@@ -92,3 +93,11 @@ def test_random_bots_fight_the_battle_to_its_end(ambush):
         agents = [make_agent("random", ambush) for _ in range(2)]
         m, _ = play_game(ambush, 2, seed, agents)
         assert m.state["result"]["reason"] in ("The yard is clear.", "Somebody fell.")
+
+
+def test_foes_ignore_an_incapacitated_figure(ambush):
+    m = deployed(ambush)
+    goblin = next(i for i, r in enumerate(m.state["pieces"]) if r[0] == "goblin")
+    assert enemies_of(m, goblin) == [0, 1]
+    m.state["sv"][1]["health"] = 0
+    assert enemies_of(m, goblin) == [0]

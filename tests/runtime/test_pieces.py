@@ -22,7 +22,12 @@ def game(pieces_pack):
 
 
 def put(m, piece, cell):
+    """Move a piece by hand, then ask the pending turn decision again (what is in reach may
+    have changed the options)."""
     m.state["pieces"][piece][2:4] = list(cell)
+    if m.decision is not None and m.decision.get("kind") == "turn":
+        m.state["decision"] = None
+        m.run()
 
 
 def cell(m, piece):
@@ -168,3 +173,51 @@ def test_pieces_are_placed_on_free_cells_however_far(game):
     assert game.decision["seat"] == 0 and labels(game) == ["A3", "E3"]
     pick(game, "E3")  # the other goblin gets the one cell left
     assert cell(game, LEFT) == (4, 2) and cell(game, RIGHT) == (0, 2)
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    """Dice that come up as the test says: `dice.append([faces…])` before each roll."""
+    queue: list[list[int]] = []
+    monkeypatch.setattr("runtime.dice.throw", lambda m, sides, count: queue.pop(0)[:count])
+    return queue
+
+
+def test_an_attack_needs_a_piece_in_reach_to_be_offered(game):
+    assert "Sweep" not in labels(game)  # from A1, facing up, the pattern covers nobody
+    put(game, HERO, (2, 4))
+    assert "Sweep" in labels(game)
+
+
+def test_pool_successes_meet_defence_to_wound_and_defeat_to_slay(game, dice):
+    put(game, HERO, (2, 4))  # the pattern covers B4 (LEFT) only
+    game.state["pieces"][LEFT][6]["defence"] = 2
+    dice.append([4, 5, 1])  # 2 successes: the defence is met, 1 wound
+    pick(game, "Cleave")
+    assert health(game, LEFT) == 1
+    game.state["pieces"][LEFT][4] = 2
+    dice.append([6, 4, 2])  # 3 successes meet the goblin's Defeat (3): slain outright
+    pick(game, "Cleave")
+    assert cell(game, LEFT) == (None, None)
+
+
+def test_defence_dice_cancel_damage_a_success_each(game, dice):
+    put(game, HERO, (2, 4))
+    dice.append([4, 1])  # 1 success of 2 damage
+    pick(game, "Feint")
+    assert health(game, LEFT) == 1
+    assert [e["blocked"] for e in game.log if e["e"] == "defend"] == [1]
+
+
+def test_defence_in_pattern_only_when_the_attacker_stands_in_it(game, dice):
+    put(game, HERO, (2, 4))  # a goblin has no pattern: it cannot defend
+    pick(game, "Lunge")
+    assert cell(game, LEFT) == (None, None) and not dice
+
+
+def test_a_move_may_end_with_a_turn(game):
+    pick(game, "Step and turn")
+    pick(game, "B1")
+    assert game.decision["kind"] == "facing"
+    pick(game, "Face left")
+    assert cell(game, HERO) == (1, 0) and game.state["pieces"][HERO][5] == 3
