@@ -6,7 +6,8 @@ id) with a landscape, else the first landscape that is
 not a tile. `state["pieces"]` lists `[card id, seat or None, column, row, health, facing,
 variables]` (see `runtime.targets`; a seat's figure has its card None until placed from one); `state["terrain"]` the terrain placed in
 play, `[terrain id, column, row]`; `state["cells"]` maps a card instance dealt onto the board
-to its cell. Seats are found on the board through their figures.
+to its cell. Seats are found on the board through their figures. A piece whose card has a
+`footprint` of n covers the n x n square from its cell right and down (`cells_of`).
 """
 
 from __future__ import annotations
@@ -108,8 +109,26 @@ def cell_of(piece: list) -> Cell:
     return piece[2], piece[3]
 
 
+FOOTPRINT = "footprint"  # a card field: the side, in cells, of the square its piece covers
+
+
+def cells_of(m: Machine, piece: list, at: Cell | None = None) -> list[Cell]:
+    """The cells a piece covers (standing on `at`, if given): its cell, and for a card with
+    a `footprint` of n, the n x n square reaching right and down from it."""
+    col, row = at if at is not None else cell_of(piece)
+    n = m.program.fields.get(piece[0], {}).get(FOOTPRINT) if piece[0] else None
+    if not n or n == 1:
+        return [(col, row)]
+    return [(col + dc, row + dr) for dr in range(n) for dc in range(n)]
+
+
+def gap(m: Machine, a: list, b: list) -> int:
+    """How far apart two pieces are: between their nearest covered cells."""
+    return min(distance(m, x, y) for x in cells_of(m, a) for y in cells_of(m, b))
+
+
 def occupied(m: Machine) -> set[Cell]:
-    return {cell_of(p) for p in pieces(m) if p[2] is not None}
+    return {c for p in pieces(m) if p[2] is not None for c in cells_of(m, p)}
 
 
 def named_cells(m: Machine, at: list[str], area: str | None) -> list[Cell]:
@@ -185,7 +204,7 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
     """Walk a piece along a cheapest path towards the nearest goal cell, spending `steps`."""
     b, _ = board(m)
     start = cell_of(piece)
-    blocked = occupied(m) - {start}
+    blocked = occupied(m) - set(cells_of(m, piece))
     best = None
     for target in sorted(goal):
         path = b.shortest_path(start, target)
@@ -199,7 +218,8 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
     spent = 0
     for cell in best[1:]:
         spent += b.movement_cost(cell)
-        if spent > steps or cell in blocked or not b.passable(cell):
+        covers = cells_of(m, piece, cell)
+        if spent > steps or any(c in blocked or not b.passable(c) for c in covers):
             break
         face_towards(piece, cell)
         piece[2], piece[3] = cell
@@ -214,8 +234,7 @@ def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     others = [(s, f) for s, f in others if f is not None]
     if mine is None:
         return []
-    here = cell_of(mine)
-    far = {s: distance(m, here, cell_of(f)) for s, f in others}
+    far = {s: gap(m, mine, f) for s, f in others}
     if selector in ("closest", "farthest") and far:
         best = (min if selector == "closest" else max)(far.values())
         return [s for s in far if far[s] == best]

@@ -79,7 +79,20 @@ _BUILTINS: dict[str, Resolver] = {
     "first_round": lambda e: e.m.state["round"] == 1,
     "is_active": lambda e: e.seat == e.m.state["active"],
     "paired": lambda e: e.seat is not None and e.m.state["partner"][e.seat] is not None,
+    "foes": lambda e: sum(1 for p in e.m.state.get("pieces", ()) if p[1] is None and p[2] is not None),
+    "at_exit": lambda e: _at_exit(e.m),
 }
+
+
+def _at_exit(m) -> int:
+    """Seats' figures standing in the board's `exit` area (none without a board)."""
+    figures = [(p[2], p[3]) for p in m.state.get("pieces", ()) if p[1] is not None and p[2] is not None]
+    if not figures:
+        return 0
+    from runtime.board import board
+
+    exit_cells = board(m)[0].areas.get("exit", ())
+    return sum(1 for c in figures if c in exit_cells)
 
 
 def build_resolvers(program: Program) -> dict[str, Resolver]:

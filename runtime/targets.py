@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from compiler.geometry import format_cell
-from runtime.board import board, cell_of, distance, pieces
+from runtime.board import board, cell_of, gap, pieces
 from runtime.errors import RuleError
 from runtime.frames import ask
 from runtime.selectors import tie_breaker
@@ -203,10 +203,11 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
         return []
     if selector == "self":
         return [src]
-    here = cell_of(pieces(m)[src])
+    me = pieces(m)[src]
+    here = cell_of(me)
     rng = getattr(p, "range", None) or ctx.get("range") or 1
     if selector in ("closest", "farthest"):
-        far = {i: distance(m, here, cell_of(pieces(m)[i])) for i in enemies_of(m, src)}
+        far = {i: gap(m, me, pieces(m)[i]) for i in enemies_of(m, src)}
         if not far:
             return []
         best = (min if selector == "closest" else max)(far.values())
@@ -219,9 +220,9 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
         best = (min if selector == "weakest" else max)(hp.values())
         return [i for i in hp if hp[i] == best]
     if selector == "adjacent":
-        return [i for i in everyone if i != src and distance(m, here, cell_of(pieces(m)[i])) == 1]
+        return [i for i in everyone if i != src and gap(m, me, pieces(m)[i]) == 1]
     if selector == "in-range":
-        return [i for i in enemies_of(m, src) if distance(m, here, cell_of(pieces(m)[i])) <= rng]
+        return [i for i in enemies_of(m, src) if gap(m, me, pieces(m)[i]) <= rng]
     if selector == "in-pattern":
         cells = pattern_cover(m, src, ctx, p)
         return [i for i in enemies_of(m, src) if cell_of(pieces(m)[i]) in cells]

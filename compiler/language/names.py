@@ -21,6 +21,8 @@ BUILTIN_NAMES = {
     "first_round": "true during the first round",
     "is_active": "true when the seat is the active one",
     "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
+    "foes": "foes (pieces of no seat) standing on the board",
+    "at_exit": "seats' figures standing in the board's `exit` area",
 }
 
 LAYOUT_NAMES = {

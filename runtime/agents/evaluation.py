@@ -1,7 +1,7 @@
 """How good a position is for a seat, by the weights the rules' `evaluation:` declares.
 
-A score is the weighted sum of the named values for the seat, less the best opponent's;
-a finished game scores a win or a loss outright. Without weights, cards in hand count.
+A score is the weighted sum of the named values for the seat, less the best opponent's (in a
+co-operative game, the sum over the party); a finished game scores a win or a loss outright. Without weights, cards in hand count.
 """
 
 from __future__ import annotations
@@ -22,15 +22,25 @@ def raw(m: Machine, seat: int, table: dict[str, float]) -> float:
 
 
 def scores(m: Machine, table: dict[str, float]) -> list[float]:
-    """Each seat's score relative to the best of the others."""
+    """Each seat's score relative to the best of the others; in a co-operative game (or a
+    battle) the party's score, shared, and an end with no winner is everyone's loss."""
+    from runtime.selectors import cooperative
+
     st = m.state
     players = st["players"]
+    team = cooperative(m) or m.program.scenario is not None
     if st["result"] is not None:
         winners = st["result"]["winners"]
         if not winners:
-            return [0.0] * players
+            return [-WIN if team else 0.0] * players
         return [WIN if s in winners else -WIN for s in range(players)]
     values = [raw(m, s, table) for s in range(players)]
+    if team:
+        # game-wide values count once, not once per seat
+        shared = sum(w * float(m.value(n, None) or 0) for n, w in table.items()
+                     if n in m.program.variables and m.program.variables[n].per == "game")
+        each = sum(values) - (players - 1) * shared
+        return [each] * players
     return [v - max(values[:s] + values[s + 1 :], default=0.0) for s, v in enumerate(values)]
 
 

@@ -15,6 +15,7 @@ from runtime.board import (
     ask_cell,
     board,
     cell_of,
+    cells_of,
     distance,
     free,
     named_cells,
@@ -153,13 +154,16 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
 
 @on_pieces("move")
 def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
-    """Foes and characters the selector picks walk towards a target, or to a chosen cell."""
+    """Foes and characters the selector picks walk towards a target or into an area, or to a
+    chosen cell."""
     steps = int(amount(m, ctx, p.distance))
     for i in found:
         if str(i) in local.setdefault("moved", {}):
             continue
         piece = pieces(m)[i]
-        if p.towards is not None:
+        if p.area is not None:
+            step_towards(m, piece, set(named_cells(m, [], p.area)), steps, False)
+        elif p.towards is not None:
             goal = resolve_pieces(m, {**ctx, "piece": i}, p.towards, local, slot=f"to{i}")
             if type(goal) is dict:
                 return goal
@@ -199,9 +203,9 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
             local["moved"][str(i)] = True
             m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
-        here = cell_of(piece)
-        arrived = arrived or (any(distance(m, here, g) <= 1 for g in goal) if next_to
-                              else here in goal)
+        covers = cells_of(m, piece)
+        arrived = arrived or (any(distance(m, c, g) <= 1 for c in covers for g in goal)
+                              if next_to else any(c in goal for c in covers))
     branch = p.then if arrived else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
 

@@ -101,3 +101,11 @@ def test_foes_ignore_an_incapacitated_figure(ambush):
     assert enemies_of(m, goblin) == [0, 1]
     m.state["sv"][1]["health"] = 0
     assert enemies_of(m, goblin) == [0]
+
+
+def test_foes_and_figures_at_the_exit_are_counted(ambush):
+    m = deployed(ambush)  # seat 1 on A1, seat 2 on E1 (the exit), three goblins
+    assert m.value("foes", 0) == 3 and m.value("at_exit", 0) == 1
+    m.state["pieces"][2][2:4] = [None, None]
+    m.state["pieces"][0][2:4] = [4, 1]
+    assert m.value("foes", 0) == 2 and m.value("at_exit", 0) == 1
