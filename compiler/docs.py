@@ -1,4 +1,5 @@
-"""Reference documents generated from the catalogues: docs/ops.md and docs/diagnostics.md."""
+"""Reference documents generated from the catalogues and models: docs/ops.md,
+docs/diagnostics.md and docs/language.md."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from compiler.diagnostics.catalogue import render_markdown as diagnostics_markdo
 from compiler.language.catalogue import OPS
 from compiler.language.effects import WRAPPERS  # noqa: F401 - completes the op models
 from compiler.language.selectors import SELECTORS, WINDOWS
+from compiler.language_doc import language_markdown
 
 
 def _param_type(info) -> str:
@@ -54,4 +56,8 @@ def _default(info) -> str:
     return f"`{value}`" if value not in (None, [], {}) else ""
 
 
-DOCS = {"docs/ops.md": ops_markdown, "docs/diagnostics.md": diagnostics_markdown}
+DOCS = {
+    "docs/ops.md": ops_markdown,
+    "docs/diagnostics.md": diagnostics_markdown,
+    "docs/language.md": language_markdown,
+}

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 # conditions, effects, turns and windows register their frame handlers when imported
-from runtime import battle, conditions, effects, rng, story, turns, windows  # noqa: F401
+from runtime import battle, conditions, effects, respond, rng, story, turns, windows  # noqa: F401
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call

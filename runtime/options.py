@@ -5,7 +5,8 @@ An action or ability is offered only when its cost can be paid, its limit and `o
 allow it, its `if:` holds and its first effect has something to act on (an attack needs
 a target, a move needs a card): an option that could only fizzle is not a real option.
 Abilities with no window and `any-time` ones are offered here, on the owner's own turn;
-what a card may do on another seat's turn it does in a timing window (`after-attacked`…).
+on another seat's turn a card acts in a timing window (`after-attacked`…) or, if `any-time`,
+when asked after each action (see `runtime.respond`).
 """
 
 from __future__ import annotations

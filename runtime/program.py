@@ -202,10 +202,13 @@ class Program:
     def _index_abilities(self) -> None:
         self.triggers: dict[str, dict[str, list[int]]] = {}
         self.activated: dict[str, list[int]] = {}
+        self.anytime: dict[str, list[int]] = {}  # offered off-turn too (see `runtime.respond`)
         for cid, card in self.game.cards.items():
             for i, ability in enumerate(card.abilities):
                 if ability.when is None or ability.when == "any-time":
                     self.activated.setdefault(cid, []).append(i)
+                if ability.when == "any-time":
+                    self.anytime.setdefault(cid, []).append(i)
                 else:
                     self.triggers.setdefault(cid, {}).setdefault(ability.when, []).append(i)
         self.rule_triggers: dict[str, list[int]] = {}

@@ -219,7 +219,12 @@ def turn(m: Machine, frame: dict):
                 if answer["key"] == "end":
                     local["s"] = "end"
                     continue
-                return Call(_take(m, seat, answer))
+                taken = _take(m, seat, answer)
+                if not m.program.anytime:
+                    return Call(taken)
+                from runtime.respond import respond_frame
+
+                return Call(taken, respond_frame())  # then the other seats may respond
             from runtime.options import main_options
 
             options = main_options(m, seat)

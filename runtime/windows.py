@@ -9,6 +9,11 @@ rules declare the zones), then the rules' own standing abilities. At a game's ow
 the foes on the board whose cards wait on it act after that, each as its piece. Cards in a shared
 (`per: game`) zone in play belong to no seat: they answer once, for the first of those
 seats (the active seat, when it is still in the game).
+
+`any-time` is no window that fires: such abilities are offered on the owner's turn with the
+others, and after each action or ability the active seat takes, every other seat holding
+one it may use (its `if:` holds, its `once-per` allows it, it costs no actions) is asked,
+alone and in turn order, to use one or pass (see `runtime.respond`).
 """
 
 from __future__ import annotations

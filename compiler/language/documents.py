@@ -30,31 +30,42 @@ from compiler.language.selectors import Window
 class Ability(Model):
     """A named rule text with effects, optionally firing in a timing window."""
 
-    id: Id | None = None
-    name: str | None = None
-    text: str | None = None
-    when: Window | None = None
-    if_: Expr | None = None
-    cost: int = 0
-    once_per: Literal["turn", "round", "battle", "game"] | None = None
-    do: Effects = Field(default_factory=list)
-    source: Source | None = None
+    id: Id | None = Field(
+        default=None, description="names the ability, for references and diagnostics"
+    )
+    name: str | None = Field(default=None, description="the ability's name as printed")
+    text: str | None = Field(default=None, description="the rules text as printed")
+    when: Window | None = Field(
+        default=None,
+        description="the timing window it fires in; without one (or with any-time) a player uses it",
+    )
+    if_: Expr | None = Field(
+        default=None, description="it can be used or fire only while this holds"
+    )
+    cost: int = Field(default=0, description="actions a player spends to use it")
+    once_per: Literal["turn", "round", "battle", "game"] | None = Field(
+        default=None, description="it can be used at most once per turn, round, battle or game"
+    )
+    do: Effects = Field(default_factory=list, description="what it does")
+    source: Source | None = Field(
+        default=None, description="`rulebook` (from the published rules) or `designed` (new)"
+    )
 
 
 class Document(Item):
     """The common head of every document."""
 
-    kind: str
-    title: str | None = None
-    text: str | None = None
+    kind: str = Field(description="the document kind")
+    title: str | None = Field(default=None, description="a title for people")
+    text: str | None = Field(default=None, description="notes or rules text for people")
 
 
 # -- game ------------------------------------------------------------------------------------
 
 
 class PlayerRange(Model):
-    min: int = Field(ge=1, le=99)
-    max: int = Field(ge=1, le=99)
+    min: int = Field(ge=1, le=99, description="fewest players")
+    max: int = Field(ge=1, le=99, description="most players")
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
@@ -77,17 +88,19 @@ DEFAULT_CARD_SIZES = {
 
 
 class Component(Model):
-    id: Id
-    name: str
-    count: int = Field(default=1, ge=0)
-    text: str | None = None
-    source: Source | None = None
+    id: Id = Field(description="the component's id")
+    name: str = Field(description="its name")
+    count: int = Field(default=1, ge=0, description="how many the box holds")
+    text: str | None = Field(default=None, description="what it is or does")
+    source: Source | None = Field(
+        default=None, description="`rulebook` (from the published rules) or `designed` (new)"
+    )
 
 
 class CardCount(Model):
     """How many cards lie in a zone (the seat's, or the game's) and match a condition."""
 
-    zone: Id
+    zone: Id = Field(description="the zone whose cards are counted")
     if_: Expr | None = Field(default=None, description="which cards count")
     face: Literal["up", "down"] | None = Field(default=None, description="only cards lying so")
 
@@ -95,11 +108,16 @@ class CardCount(Model):
 class Variable(Model):
     """A number or value the rules track, per game, per seat or per piece."""
 
-    initial: int | float | str | bool = 0
-    min: int | None = None
-    max: int | None = None
-    per: Literal["game", "seat", "piece"] = "seat"
-    text: str | None = None
+    initial: int | float | str | bool = Field(
+        default=0, description="its value when the game starts"
+    )
+    min: int | None = Field(default=None, description="the lowest value it takes")
+    max: int | None = Field(default=None, description="the highest value it takes")
+    per: Literal["game", "seat", "piece"] = Field(
+        default="seat",
+        description="one value for the game, one per seat, or one per piece on a board",
+    )
+    text: str | None = Field(default=None, description="what it stands for")
     counts: CardCount | None = Field(
         default=None, description="derived: always this count of cards; effects never set it"
     )
@@ -107,15 +125,26 @@ class Variable(Model):
 
 class Game(Document):
     kind: Literal["game"]
-    title: str
-    players: PlayerRange
-    version: str | None = None
-    designers: list[str] = Field(default_factory=list)
-    card_sizes: dict[Id, CardSize] = Field(default_factory=dict)
-    components: list[Component] = Field(default_factory=list)
+    title: str = Field(description="the game's title")
+    players: PlayerRange = Field(description="how many players the game is for")
+    version: str | None = Field(default=None, description="the pack's version")
+    designers: list[str] = Field(default_factory=list, description="who designed the game")
+    card_sizes: dict[Id, CardSize] = Field(
+        default_factory=dict,
+        description="card sizes of the game's own, by name (poker, bridge, mini and tarot are built in)",
+    )
+    components: list[Component] = Field(
+        default_factory=list,
+        description="the physical components besides cards (boards, tokens, dice)",
+    )
     include: list[str] = Field(default_factory=lambda: ["."], description="folders holding content")
-    severity: dict[Code, Literal["error", "warning", "info", "off"]] = Field(default_factory=dict)
-    variables: dict[Name, Variable] = Field(default_factory=dict)
+    severity: dict[Code, Literal["error", "warning", "info", "off"]] = Field(
+        default_factory=dict,
+        description="diagnostic code -> the severity it reports with in this pack",
+    )
+    variables: dict[Name, Variable] = Field(
+        default_factory=dict, description="the numbers and values the rules track, by name"
+    )
     icons: dict[Id, str] = Field(default_factory=dict, description="icon name -> image path")
     grid_square: float = Field(default=25.4, gt=0, description="board square size in mm")
 
@@ -129,23 +158,30 @@ FieldType = Literal[
 
 
 class FieldSpec(Model):
-    type: FieldType
-    required: bool = False
-    default: Any = None
+    type: FieldType = Field(description="what the field holds (see Card types and field types)")
+    required: bool = Field(default=False, description="every card must set it")
+    default: Any = Field(default=None, description="the value of cards that leave it out")
     values: list[str] = Field(default_factory=list, description="allowed values of an enum")
     of: FieldType | None = Field(default=None, description="item type of list, map and player-table")
     ref: str | None = Field(default=None, description="the kind a ref points to")
-    min: float | None = None
-    max: float | None = None
-    text: str | None = None
+    min: float | None = Field(default=None, description="lowest value of a number field")
+    max: float | None = Field(default=None, description="highest value of a number field")
+    text: str | None = Field(default=None, description="what the field means")
 
 
 class CardType(Document):
     kind: Literal["card-type"]
-    name: str
-    size: Id = "poker"
-    sides: Literal[1, 2] = 1
-    fields: dict[Name, FieldSpec] = Field(default_factory=dict)
+    name: str = Field(description="the card type's name")
+    size: Id = Field(
+        default="poker",
+        description="card size name: poker, bridge, mini, tarot or one of the game's card-sizes",
+    )
+    sides: Literal[1, 2] = Field(
+        default=1, description="printed sides: 1, or 2 with a distinct back per card"
+    )
+    fields: dict[Name, FieldSpec] = Field(
+        default_factory=dict, description="the fields its cards carry, by name"
+    )
 
 
 class Card(Model):
@@ -153,17 +189,21 @@ class Card(Model):
 
     model_config = ConfigDict(extra="allow")
 
-    id: Id
-    name: str
-    count: int = Field(default=1, ge=0, le=999)
-    text: str | None = None
-    flavour: str | None = None
-    keywords: list[str] = Field(default_factory=list)
-    abilities: list[Ability] = Field(default_factory=list)
-    image: str | None = None
+    id: Id = Field(description="the card's id, unique in the pack")
+    name: str = Field(description="the card's name as printed")
+    count: int = Field(default=1, ge=0, le=999, description="copies in the deck")
+    text: str | None = Field(default=None, description="rules text as printed")
+    flavour: str | None = Field(default=None, description="flavour text")
+    keywords: list[str] = Field(default_factory=list, description="keywords printed on the card")
+    abilities: list[Ability] = Field(default_factory=list, description="what the card can do")
+    image: str | None = Field(default=None, description="path of its art, from the pack's root")
     back: Id | None = Field(default=None, description="the id of the card on the other side")
-    source: Source | None = None
-    suppress: list[Code] = Field(default_factory=list)
+    source: Source | None = Field(
+        default=None, description="`rulebook` (from the published rules) or `designed` (new)"
+    )
+    suppress: list[Code] = Field(
+        default_factory=list, description="diagnostic codes silenced on this card"
+    )
 
     def field(self, name: str, default: Any = None) -> Any:
         """The value of field `name` that the card's type declares (`default` when unset)."""
@@ -177,12 +217,12 @@ FIELD_PREFIX = "f_"
 
 class Cards(Document):
     kind: Literal["cards"]
-    type: Ref("card-type")
-    name: str | None = None
+    type: Ref("card-type") = Field(description="the card type of every card here")
+    name: str | None = Field(default=None, description="the deck's name")
     deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
     size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
     back: str | None = Field(default=None, description="text or image for the deck's back")
-    cards: list[Card] = Field(min_length=1)
+    cards: list[Card] = Field(min_length=1, description="the cards")
 
 
 # -- stories -------------------------------------------------------------------------------------
@@ -191,43 +231,64 @@ StoryKey = str  # a printed number ("11") or a kebab-case id; checked by the lin
 
 
 class Choice(Model):
-    text: str
-    if_: Expr | None = None
-    do: Effects = Field(default_factory=list)
-    goto: StoryKey
+    text: str = Field(description="the choice as offered")
+    if_: Expr | None = Field(default=None, description="offered only while this holds")
+    do: Effects = Field(default_factory=list, description="effects when it is chosen")
+    goto: StoryKey = Field(description="the card it leads to")
 
 
 class Challenge(Model):
-    stat: Var
-    successes: Amount
-    dice: Ref("dice") | None = None
-    modifier: Amount = 0
-    text: str | None = None
+    stat: Var = Field(description="the variable or stat giving the number of dice rolled")
+    successes: Amount = Field(description="successes needed to pass")
+    dice: Ref("dice") | None = Field(
+        default=None, description="the dice system rolled (else the rules' first pool)"
+    )
+    modifier: Amount = Field(default=0, description="dice added to (or taken from) the stat's")
+    text: str | None = Field(default=None, description="what is being attempted")
 
 
 class StoryCard(Model):
-    title: str | None = None
-    text: str | None = None
-    if_: Expr | None = None
-    do: Effects = Field(default_factory=list)
-    goto: StoryKey | None = None
-    choices: list[Choice] = Field(default_factory=list)
-    challenge: Challenge | None = None
-    pass_: StoryKey | None = None
-    fail: StoryKey | None = None
-    battle: Ref("scenario") | None = None
-    outcomes: dict[Id, StoryKey] = Field(default_factory=dict)
-    ending: Literal["victory", "defeat"] | Id | None = None
-    special_rules: list[Ability] = Field(default_factory=list)
-    source: Source | None = None
-    suppress: list[Code] = Field(default_factory=list)
+    title: str | None = Field(default=None, description="the card's title")
+    text: str | None = Field(default=None, description="what is read out")
+    if_: Expr | None = Field(default=None, description="the card applies only while this holds")
+    do: Effects = Field(default_factory=list, description="effects when the card is read")
+    goto: StoryKey | None = Field(default=None, description="the card that follows (no choice)")
+    choices: list[Choice] = Field(default_factory=list, description="the choices offered")
+    challenge: Challenge | None = Field(
+        default=None, description="a roll deciding between `pass` and `fail`"
+    )
+    pass_: StoryKey | None = Field(
+        default=None, description="the card that follows a passed challenge"
+    )
+    fail: StoryKey | None = Field(
+        default=None, description="the card that follows a failed challenge"
+    )
+    battle: Ref("scenario") | None = Field(default=None, description="a battle fought at this card")
+    outcomes: dict[Id, StoryKey] = Field(
+        default_factory=dict, description="battle outcome id -> the card that follows it"
+    )
+    ending: Literal["victory", "defeat"] | Id | None = Field(
+        default=None,
+        description="the story ends here: defeat is a loss for the party, any other ending a win",
+    )
+    special_rules: list[Ability] = Field(
+        default_factory=list, description="rules in force while this card's battle is fought"
+    )
+    source: Source | None = Field(
+        default=None, description="`rulebook` (from the published rules) or `designed` (new)"
+    )
+    suppress: list[Code] = Field(
+        default_factory=list, description="diagnostic codes silenced on this card"
+    )
 
 
 class Story(Document):
     kind: Literal["story"]
-    title: str
-    start: StoryKey
-    cards: dict[StoryKey, StoryCard] = Field(min_length=1)
+    title: str = Field(description="the story's title")
+    start: StoryKey = Field(description="the card the story begins at")
+    cards: dict[StoryKey, StoryCard] = Field(
+        min_length=1, description="the cards, by printed number or id"
+    )
 
 
 # -- landscapes and terrain ---------------------------------------------------------------------
@@ -236,37 +297,54 @@ Cell = str  # "C4", or a range "A1:C3"; parsed by compiler.geometry
 
 
 class Grid(Model):
-    columns: int = Field(ge=1, le=200)
-    rows: int = Field(ge=1, le=200)
-    column_labels: Literal["letters", "numbers"] = "letters"
-    row_labels: Literal["letters", "numbers"] = "numbers"
+    columns: int = Field(ge=1, le=200, description="columns of squares")
+    rows: int = Field(ge=1, le=200, description="rows of squares")
+    column_labels: Literal["letters", "numbers"] = Field(
+        default="letters", description="how columns are named in cells (`C4`: letters)"
+    )
+    row_labels: Literal["letters", "numbers"] = Field(
+        default="numbers", description="how rows are named in cells (`C4`: numbers)"
+    )
 
 
 class TilePlacement(Model):
-    tile: Ref("landscape")
-    at: Cell
-    rotate: Literal[0, 90, 180, 270] = 0
+    tile: Ref("landscape") = Field(description="the tile (a landscape with `tile: true`) placed")
+    at: Cell = Field(description="the cell of its top-left corner")
+    rotate: Literal[0, 90, 180, 270] = Field(default=0, description="degrees clockwise")
 
 
 class Placement(Model):
-    piece: Ref("terrain")
-    at: Cell
-    rotate: Literal[0, 90, 180, 270] = 0
+    piece: Ref("terrain") = Field(description="the terrain piece placed")
+    at: Cell = Field(description="the cell of its top-left corner")
+    rotate: Literal[0, 90, 180, 270] = Field(default=0, description="degrees clockwise")
 
 
 class Landscape(Document):
     kind: Literal["landscape"]
-    name: str | None = None
-    grid: Grid | None = None
-    tiles: list[TilePlacement] = Field(default_factory=list)
+    name: str | None = Field(default=None, description="the board's name")
+    grid: Grid | None = Field(
+        default=None, description="the board's squares (a landscape has a grid or tiles)"
+    )
+    tiles: list[TilePlacement] = Field(
+        default_factory=list, description="tiles that make up the board"
+    )
     tile: bool = Field(default=False, description="a map tile other landscapes place")
-    count: int = Field(default=1, ge=0)
-    other_side: Ref("landscape") | None = None
+    count: int = Field(default=1, ge=0, description="copies of this tile")
+    other_side: Ref("landscape") | None = Field(
+        default=None, description="the landscape printed on the other side"
+    )
     blocked: list[Cell] = Field(default_factory=list, description="cells that are not part of the board")
     walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="pairs of cells a wall separates")
-    terrain: list[Placement] = Field(default_factory=list)
-    areas: dict[Id, list[Cell]] = Field(default_factory=dict)
-    movement: Literal["orthogonal", "eight-way"] = "orthogonal"
+    terrain: list[Placement] = Field(
+        default_factory=list, description="terrain pieces on the board"
+    )
+    areas: dict[Id, list[Cell]] = Field(
+        default_factory=dict,
+        description="named groups of cells (start, enemy, exit…) scenarios and effects use",
+    )
+    movement: Literal["orthogonal", "eight-way"] = Field(
+        default="orthogonal", description="which neighbouring squares a figure steps to"
+    )
     abilities: list[Ability] = Field(
         default_factory=list, description="standing rules of this board or tile (stairs, currents)"
     )
@@ -283,25 +361,33 @@ Keyword = Literal["cover", "elevated", "difficult", "impassable", "blocking", "h
 
 class Terrain(Document):
     kind: Literal["terrain"]
-    name: str
-    type: Literal["obstacle", "feature"]
-    keywords: list[Keyword] = Field(default_factory=list)
+    name: str = Field(description="the piece's name")
+    type: Literal["obstacle", "feature"] = Field(
+        description="obstacle (used from next to it) or feature (walked through, used from inside)"
+    )
+    keywords: list[Keyword] = Field(
+        default_factory=list, description="how it affects movement, sight and attacks"
+    )
     size: tuple[int, int] = Field(default=(1, 1), description="columns × rows it covers")
-    movement_cost: int = Field(default=1, ge=0)
-    count: int = Field(default=1, ge=0)
-    other_side: Ref("terrain") | None = None
-    may_overlap: bool = False
-    abilities: list[Ability] = Field(default_factory=list)
+    movement_cost: int = Field(
+        default=1, ge=0, description="movement spent to enter one of its squares"
+    )
+    count: int = Field(default=1, ge=0, description="copies of the piece")
+    other_side: Ref("terrain") | None = Field(
+        default=None, description="the piece printed on the other side"
+    )
+    may_overlap: bool = Field(default=False, description="other pieces may share its squares")
+    abilities: list[Ability] = Field(default_factory=list, description="what the piece does")
 
 
 # -- scenarios --------------------------------------------------------------------------------
 
 
 class EnemyGroup(Model):
-    enemy: Ref("card")
-    count: int | PlayerTable(int) = 1
-    at: list[Cell] = Field(default_factory=list)
-    area: Id | None = None
+    enemy: Ref("card") = Field(description="the enemy card")
+    count: int | PlayerTable(int) = Field(default=1, description="how many of it")
+    at: list[Cell] = Field(default_factory=list, description="cells they start on")
+    area: Id | None = Field(default=None, description="an area they start in")
     health: int | PlayerTable(int) | Name | None = Field(
         default=None,
         description="starting health: a number, a player-count table, or the name of the enemy "
@@ -310,30 +396,48 @@ class EnemyGroup(Model):
 
 
 class Objective(Model):
-    id: Id
-    text: str
-    if_: Expr | None = None
+    id: Id = Field(description="the objective's id")
+    text: str = Field(description="the objective as printed")
+    if_: Expr | None = Field(default=None, description="it is met while this holds")
 
 
 class Outcome(Model):
-    if_: Expr | None = None
-    text: str | None = None
-    do: Effects = Field(default_factory=list)
+    if_: Expr | None = Field(
+        default=None, description="the battle ends with this outcome once this holds"
+    )
+    text: str | None = Field(default=None, description="what is read out")
+    do: Effects = Field(default_factory=list, description="effects when it happens")
 
 
 class Scenario(Document):
     kind: Literal["scenario"]
-    title: str
-    landscape: Ref("landscape") | None = None
-    terrain: list[Placement] = Field(default_factory=list)
-    enemies: list[EnemyGroup] = Field(default_factory=list)
-    areas: dict[Id, list[Cell]] = Field(default_factory=dict)
+    title: str = Field(description="the battle's title")
+    landscape: Ref("landscape") | None = Field(
+        default=None, description="the board it is fought on"
+    )
+    terrain: list[Placement] = Field(
+        default_factory=list, description="terrain added to the landscape's"
+    )
+    enemies: list[EnemyGroup] = Field(
+        default_factory=list, description="the foes and where they start"
+    )
+    areas: dict[Id, list[Cell]] = Field(
+        default_factory=dict, description="named groups of cells added to the landscape's"
+    )
     tables: dict[Name, PlayerTable(int)] = Field(default_factory=dict, description="numbers by player count")
-    setup: Effects = Field(default_factory=list)
-    special_rules: list[Ability] = Field(default_factory=list)
-    objectives: list[Objective] = Field(default_factory=list)
-    outcomes: dict[Id, Outcome] = Field(default_factory=dict)
-    rounds: int | None = Field(default=None, ge=1)
+    setup: Effects = Field(default_factory=list, description="effects before the first round")
+    special_rules: list[Ability] = Field(
+        default_factory=list, description="rules in force during this battle"
+    )
+    objectives: list[Objective] = Field(
+        default_factory=list, description="goals shown to the players"
+    )
+    outcomes: dict[Id, Outcome] = Field(
+        default_factory=dict, description="how the battle can end (`victory`, `defeat`, …), by id"
+    )
+    rounds: int | None = Field(
+        default=None, ge=1, description="the battle lasts at most this many rounds"
+    )
 
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -343,13 +447,21 @@ class Zone(Model):
     """Where cards lie. `visibility`: public (face-up cards seen by all, face-down ones by the
     owning seat only), owner (only the owning seat sees them) or hidden (nobody)."""
 
-    id: Id
-    name: str | None = None
-    per: Literal["seat", "game"] = "seat"
-    visibility: Literal["public", "owner", "hidden"] = "owner"
-    face: Literal["up", "down"] = "up"
-    capacity: int | None = Field(default=None, ge=0)
-    ordered: bool = False
+    id: Id = Field(
+        description="the zone's id (`draw`, `hand` and `discard` are the defaults effects use)"
+    )
+    name: str | None = Field(default=None, description="the zone's name for people")
+    per: Literal["seat", "game"] = Field(
+        default="seat", description="one zone per seat, or one for the game"
+    )
+    visibility: Literal["public", "owner", "hidden"] = Field(
+        default="owner", description="who sees its cards (see above)"
+    )
+    face: Literal["up", "down"] = Field(default="up", description="how cards lie in it")
+    capacity: int | None = Field(default=None, ge=0, description="the most cards it holds")
+    ordered: bool = Field(
+        default=False, description="the order of its cards matters (a pile, a queue)"
+    )
     refill_from: ZoneId | None = Field(default=None, description="zone shuffled in when this one runs out")
     holds: list[Ref("cards")] = Field(
         default_factory=list, description="decks whose cards start the game in this zone"
@@ -361,20 +473,20 @@ class Zone(Model):
 
 
 class Action(Model):
-    id: Id
-    name: str
-    text: str | None = None
+    id: Id = Field(description="the action's id")
+    name: str = Field(description="the action's name as offered")
+    text: str | None = Field(default=None, description="what it does, for people")
     cost: Amount = Field(default=1, description="actions it spends; an expression for a varying cost")
-    if_: Expr | None = None
-    do: Effects = Field(default_factory=list)
+    if_: Expr | None = Field(default=None, description="offered only while this holds")
+    do: Effects = Field(default_factory=list, description="what it does")
     limit: int | None = Field(default=None, ge=1, description="times per turn")
 
 
 class Phase(Model):
-    id: Id
-    name: str | None = None
-    text: str | None = None
-    do: Effects = Field(default_factory=list)
+    id: Id = Field(description="the phase's id")
+    name: str | None = Field(default=None, description="the phase's name")
+    text: str | None = Field(default=None, description="what happens, for people")
+    do: Effects = Field(default_factory=list, description="effects at the start of the phase")
     turns: bool = Field(
         default=False,
         description="the seats take their turns in this phase, after its effects (with no such "
@@ -386,34 +498,38 @@ class Turn(Model):
     order: Literal["clockwise", "counter-clockwise", "initiative", "chosen"] = Field(
         default="clockwise", description="chosen: the players pick who goes next, each once a round"
     )
-    actions: Amount = 1
-    start: Effects = Field(default_factory=list)
-    end: Effects = Field(default_factory=list)
-    phases: list[Phase] = Field(default_factory=list)
+    actions: Amount = Field(default=1, description="actions each seat has per turn")
+    start: Effects = Field(default_factory=list, description="effects at the start of each turn")
+    end: Effects = Field(default_factory=list, description="effects at the end of each turn")
+    phases: list[Phase] = Field(default_factory=list, description="phases of each turn, in order")
 
 
 class DiceFace(Model):
-    face: int | str
-    successes: int = 0
-    text: str | None = None
+    face: int | str = Field(description="the face (its number or symbol)")
+    successes: int = Field(default=0, description="successes it counts")
+    text: str | None = Field(default=None, description="what it shows")
 
 
 class RollRange(Model):
-    min: int
-    max: int
-    do: Effects = Field(default_factory=list)
-    text: str | None = None
+    min: int = Field(description="lowest roll of the range")
+    max: int = Field(description="highest roll of the range")
+    do: Effects = Field(
+        default_factory=list, description="effects when the roll falls in the range"
+    )
+    text: str | None = Field(default=None, description="the result as printed")
 
 
 class Dice(Model):
     """A dice system: target roll, success pool or roll table."""
 
-    id: Id
-    type: Literal["target", "pool", "table"]
-    sides: int = Field(default=6, ge=2, le=100)
-    count: Amount = 1
+    id: Id = Field(description="the dice system's id")
+    type: Literal["target", "pool", "table"] = Field(
+        description="target (roll a total), pool (count successes) or table (look the roll up)"
+    )
+    sides: int = Field(default=6, ge=2, le=100, description="sides of each die")
+    count: Amount = Field(default=1, description="dice rolled")
     target: Amount | None = Field(default=None, description="target rolls: total needed")
-    critical: int | None = None
+    critical: int | None = Field(default=None, description="a face that counts as a critical")
     faces: list[DiceFace] = Field(default_factory=list, description="pools: what each face counts")
     advantage: list[DiceFace] = Field(
         default_factory=list, description="pools: faces that count differently with advantage"
@@ -422,9 +538,13 @@ class Dice(Model):
         default_factory=list, description="pools: faces that count differently with disadvantage"
     )
     max_count: int | None = Field(default=None, ge=1, description="pools: the most dice rolled at once")
-    reroll: Literal["none", "failures", "one"] = "none"
-    table: list[RollRange] = Field(default_factory=list)
-    text: str | None = None
+    reroll: Literal["none", "failures", "one"] = Field(
+        default="none", description="which dice may be rerolled"
+    )
+    table: list[RollRange] = Field(
+        default_factory=list, description="tables: what each range of rolls does"
+    )
+    text: str | None = Field(default=None, description="the system explained for people")
 
 
 class Condition(Model):
@@ -438,8 +558,8 @@ class Condition(Model):
     whole table shares the outcome.
     """
 
-    if_: Expr
-    text: str | None = None
+    if_: Expr = Field(description="the condition")
+    text: str | None = Field(default=None, description="the condition as printed")
     who: Literal["self", "party", "active", "all"] = Field(
         default="self", description="self, active, party or all: the seats tested (see above)"
     )
@@ -448,36 +568,48 @@ class Condition(Model):
 class RankKey(Model):
     """One measure seats are compared by: a per-seat expression, highest or lowest first."""
 
-    value: Expr
-    order: Literal["highest", "lowest"] = "highest"
-    text: str | None = None
+    value: Expr = Field(description="the per-seat measure")
+    order: Literal["highest", "lowest"] = Field(
+        default="highest", description="which end places first"
+    )
+    text: str | None = Field(default=None, description="the measure as printed")
 
 
 class Ranking(Model):
     """How seats are placed when the game ends: by the first key, each later key breaking ties."""
 
-    by: list[RankKey] = Field(min_length=1)
+    by: list[RankKey] = Field(min_length=1, description="the measures, most important first")
     ties: Literal["share", "earlier-seat", "later-seat"] = Field(
         default="share", description="seats still tied after every key: share the place, or seat order"
     )
-    text: str | None = None
+    text: str | None = Field(default=None, description="the ranking as printed")
 
 
 class Rules(Document):
     kind: Literal["rules"]
-    setup: Effects = Field(default_factory=list)
-    rounds: int | None = Field(default=None, ge=1)
-    round_start: Effects = Field(default_factory=list)
-    round_end: Effects = Field(default_factory=list)
+    setup: Effects = Field(default_factory=list, description="effects before the first round")
+    rounds: int | None = Field(
+        default=None, ge=1, description="the game lasts at most this many rounds"
+    )
+    round_start: Effects = Field(
+        default_factory=list, description="effects at the start of each round"
+    )
+    round_end: Effects = Field(default_factory=list, description="effects at the end of each round")
     phases: list[Phase] = Field(default_factory=list, description="the phases each round passes through, in order")
-    turn: Turn = Field(default_factory=Turn)
-    actions: list[Action] = Field(default_factory=list)
-    zones: list[Zone] = Field(default_factory=list)
-    dice: list[Dice] = Field(default_factory=list)
+    turn: Turn = Field(default_factory=Turn, description="how turns are taken")
+    actions: list[Action] = Field(
+        default_factory=list, description="what a seat may do with its actions"
+    )
+    zones: list[Zone] = Field(default_factory=list, description="where cards lie")
+    dice: list[Dice] = Field(default_factory=list, description="the game's dice systems")
     windows: list[Id] = Field(default_factory=list, description="timing windows of this game's own")
     abilities: list[Ability] = Field(default_factory=list, description="standing rules that fire in windows")
-    win: list[Condition] = Field(default_factory=list)
-    lose: list[Condition] = Field(default_factory=list)
+    win: list[Condition] = Field(
+        default_factory=list, description="conditions under which seats win"
+    )
+    lose: list[Condition] = Field(
+        default_factory=list, description="conditions under which seats lose"
+    )
     end: list[Condition] = Field(default_factory=list, description="conditions that end the game")
     ranking: Ranking | None = Field(default=None, description="who wins when the game ends")
     ties: Literal["self", "active", "next-player", "previous-player", "chosen"] = Field(
@@ -501,7 +633,7 @@ class Rules(Document):
 class Pick(Model):
     """A value chosen by a card's field: `{field: source, values: {starting: '#8a8a8a'}}`."""
 
-    field: str
+    field: str = Field(description="the card field whose value picks")
     values: dict[str, str] = Field(min_length=1, description="field value -> chosen value")
     default: str | None = Field(default=None, description="chosen when the value is not listed")
 
@@ -515,15 +647,15 @@ class IconShape(Model):
 
     shape: Literal[
         "circle", "square", "rounded", "diamond", "triangle", "hexagon", "star", "heart", "shield", "drop"
-    ] = "circle"
-    fill: str = "#333333"
-    stroke: str | None = None
+    ] = Field(default="circle", description="the shape drawn")
+    fill: str = Field(default="#333333", description="colour inside the shape")
+    stroke: str | None = Field(default=None, description="colour of its outline")
     label: str | None = Field(default=None, max_length=3, description="a few characters drawn on it")
     color: str = Field(default="#ffffff", description="colour of the label")
 
 
 class TableRow(Model):
-    label: str = ""
+    label: str = Field(default="", description="the row's label")
     field: str = Field(description="a field holding a player-count table or a list")
 
 
@@ -537,28 +669,34 @@ class Box(Model):
     Flat rects and images whose edge lies on the trim extend into the bleed.
     """
 
-    type: Literal["text", "image", "rect", "ellipse", "icon", "stat-bar", "table", "grid"]
-    x: float = Field(ge=-50, le=1000)
-    y: float = Field(ge=-50, le=1000)
-    w: float = Field(gt=0, le=1100)
-    h: float = Field(gt=0, le=1100)
+    type: Literal["text", "image", "rect", "ellipse", "icon", "stat-bar", "table", "grid"] = Field(
+        description="what the box draws"
+    )
+    x: float = Field(ge=-50, le=1000, description="millimetres from the trim's left edge")
+    y: float = Field(ge=-50, le=1000, description="millimetres from the trim's top edge")
+    w: float = Field(gt=0, le=1100, description="width, millimetres")
+    h: float = Field(gt=0, le=1100, description="height, millimetres")
     field: str | None = Field(default=None, description="the card field shown")
     text: str | None = Field(default=None, description="template text; {field} is replaced")
     if_: Expr | None = Field(default=None, description="draw the box only when this holds for the card")
     font: Literal[
         "sans", "serif", "sans-bold", "serif-bold", "serif-italic", "sans-italic",
         "sans-bold-italic", "serif-bold-italic",
-    ] = "sans"
+    ] = Field(default="sans", description="the typeface")
     size: float = Field(default=9.0, gt=0, le=400, description="points; text shrinks from here to fit")
     min_size: float = Field(default=6.0, gt=0, description="points; smaller than this, text overflows (6 pt still reads in print)")
     line_height: float = Field(default=1.2, ge=0.6, le=4, description="baseline to baseline, in font sizes")
-    wrap: bool = True
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
+    wrap: bool = Field(default=True, description="text wraps onto more lines")
+    align: Literal["left", "center", "right"] = Field(
+        default="left", description="horizontal alignment"
+    )
+    valign: Literal["top", "middle", "bottom"] = Field(
+        default="top", description="vertical alignment"
+    )
     padding: float = Field(default=0.0, ge=0, description="millimetres kept clear inside the box")
-    color: Paint = "#000000"
-    fill: Paint | None = None
-    stroke: Paint | None = None
+    color: Paint = Field(default="#000000", description="colour of text (and of icons' labels)")
+    fill: Paint | None = Field(default=None, description="colour inside the box")
+    stroke: Paint | None = Field(default=None, description="colour of the box's outline")
     stroke_width: float = Field(default=0.0, ge=0, description="millimetres")
     radius: float = Field(default=0.0, ge=0, description="corner radius, millimetres")
     fit: Literal["fit", "fill"] = Field(default="fit", description="images: show all, or cover the box")
@@ -584,16 +722,20 @@ class Layout(Document):
     """How printkit draws one side of a card type's cards (or, with `deck`, of one deck)."""
 
     kind: Literal["layout"]
-    card_type: Ref("card-type")
-    side: Literal["front", "back"] = "front"
+    card_type: Ref("card-type") = Field(description="the card type whose cards it draws")
+    side: Literal["front", "back"] = Field(default="front", description="the side it draws")
     deck: Ref("cards") | None = Field(default=None, description="a back for this deck only")
     size: Id | None = Field(default=None, description="a card size name overriding the card type's")
     safe_margin: float = Field(default=3.0, ge=0, le=50, description="millimetres inside the trim kept clear")
-    background: Paint = "#ffffff"
+    background: Paint = Field(
+        default="#ffffff", description="colour of the whole card, bleed included"
+    )
     icons: dict[Id, IconShape] = Field(
         default_factory=dict, description="shape icons for `:name:` markup, shared by the pack's layouts"
     )
-    boxes: list[Box] = Field(default_factory=list)
+    boxes: list[Box] = Field(
+        default_factory=list, description="what is drawn, in order (later boxes on top)"
+    )
 
 
 DOCUMENT_MODELS: dict[str, type[Document]] = {

@@ -80,7 +80,8 @@ WINDOWS = table(
     ("after-attack-roll", "after the owner rolls an attack, before successes are assigned"),
     ("before-defence-roll", "when the owner is about to roll defence"),
     ("after-defence-roll", "after the owner rolls defence, before successes are counted"),
-    ("any-time", "whenever its owner may act, even on another seat's turn"),
+    ("any-time", "on its owner's turn like any ability, and after each action or ability "
+     "another seat takes, when its owner is asked (in turn order, alone) to use it or pass"),
     ("passive", "always in force while the card is in play"),
 )
 

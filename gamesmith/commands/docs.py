@@ -1,4 +1,4 @@
-"""`gamesmith docs`: regenerate docs/ops.md and docs/diagnostics.md from the catalogues."""
+"""`gamesmith docs`: regenerate the reference docs (language, ops, diagnostics) from the code."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def docs(
     root: Annotated[Path, typer.Option(help="project root holding docs/")] = Path("."),
     check: Annotated[bool, typer.Option(help="only check the files are up to date")] = False,
 ) -> None:
-    """Write the op and diagnostic catalogues as Markdown."""
+    """Write docs/language.md, docs/ops.md and docs/diagnostics.md from the code."""
     stale = []
     for name, render in DOCS.items():
         text = render()

@@ -105,6 +105,7 @@ def play(
     except RuleError as err:
         at = where(session.machine) if session is not None else ""
         console.print(f"[red]error:[/red] {err}" + (f"\n  {at}" if at else ""), highlight=False)
+        _suggest_modes(console, session)
         raise typer.Exit(1) from None
     if session.program.story is not None:
         ending = session.machine.state["story"]["ending"]
@@ -120,6 +121,20 @@ def play(
         f" — {result['reason'].rstrip('.')}.",
         highlight=False,
     )
+    if session.machine.state["turns"] == 0:
+        _suggest_modes(console, session)
+
+
+def _suggest_modes(console: Console, session) -> None:
+    """A whole game that cannot start may be meant to be played a battle or a story at a time."""
+    if session is None or session.program.story is not None or session.program.scenario:
+        return
+    game = session.program.game
+    modes = [f"--{flag} ({', '.join(sorted(ids)[:4])}{', …' if len(ids) > 4 else ''})"
+             for flag, ids in (("scenario", game.scenarios), ("story", game.stories)) if ids]
+    if modes:
+        console.print(f"hint: play one battle or story at a time with {' or '.join(modes)}",
+                      highlight=False)
 
 
 def _variables(pairs: list[str]) -> dict:
