@@ -45,28 +45,37 @@ def main_options(m: Machine, seat: int) -> list[dict]:
         options.append(
             {"label": action.name, "key": "action:" + action.id, "a": action.id, "cost": cost}
         )
-    ids = st["ids"]
+    options += ability_options(m, seat, program.activated, left)
+    options.append({"label": "End your turn", "key": "end"})
+    return options
+
+
+def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:
+    """The abilities of `seat`'s cards in play listed in `table` (card id -> ability indexes)
+    that it may use now: within `budget` actions, under their once-per limit, their condition
+    holding and their effects having something to act on."""
+    program = m.program
+    ids = m.state["ids"]
+    options: list[dict] = []
     seen: set[str] = set()
     for zone in program.in_play_zones:
         if not zone.per_seat:
             continue
-        for inst in st["zones"][f"{zone.id}:{seat}"]:
+        for inst in m.state["zones"][f"{zone.id}:{seat}"]:
             card_id = ids[inst]
-            for index in program.activated.get(card_id, ()):
+            for index in table.get(card_id, ()):
                 key = f"use:{card_id}:{index}"
                 ability = program.cards[card_id].abilities[index]
-                if key in seen or ability.cost > left:
+                if key in seen or ability.cost > budget:
                     continue
                 if ability.once_per and used(m, ability.once_per, f"{inst}#{index}"):
                     continue
-                use_ctx = {"self": seat, "card": inst}
-                if not (m.holds(ability.if_, seat, use_ctx, inst)
-                        and viable(m, ability.do, use_ctx)):
+                ctx = {"self": seat, "card": inst}
+                if not (m.holds(ability.if_, seat, ctx, inst) and viable(m, ability.do, ctx)):
                     continue
                 seen.add(key)
                 label = f"{program.name_of(card_id)}: {ability.name or 'use'}"
                 options.append(
                     {"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost}
                 )
-    options.append({"label": "End your turn", "key": "end"})
     return options

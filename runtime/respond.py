@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, handler
-from runtime.turns import use_frame, used
+from runtime.turns import use_frame
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -27,33 +27,11 @@ def respond_frame() -> dict:
 
 
 def anytime_options(m: Machine, seat: int) -> list[dict]:
-    """The `any-time` abilities of `seat`'s cards in play it may use now, off its own turn."""
-    from runtime.options import viable
+    """The `any-time` abilities of `seat`'s cards in play it may use now, off its own turn
+    (only those costing no actions: the action budget belongs to the active seat)."""
+    from runtime.options import ability_options
 
-    program = m.program
-    st = m.state
-    ids = st["ids"]
-    options: list[dict] = []
-    seen: set[str] = set()
-    for zone in program.in_play_zones:
-        if not zone.per_seat:
-            continue
-        for inst in st["zones"][f"{zone.id}:{seat}"]:
-            card_id = ids[inst]
-            for index in program.anytime.get(card_id, ()):
-                key = f"use:{card_id}:{index}"
-                ability = program.cards[card_id].abilities[index]
-                if key in seen or ability.cost > 0:
-                    continue
-                if ability.once_per and used(m, ability.once_per, f"{inst}#{index}"):
-                    continue
-                ctx = {"self": seat, "card": inst}
-                if not (m.holds(ability.if_, seat, ctx, inst) and viable(m, ability.do, ctx)):
-                    continue
-                seen.add(key)
-                label = f"{program.name_of(card_id)}: {ability.name or 'use'}"
-                options.append({"label": label, "key": key, "c": inst, "i": index})
-    return options
+    return ability_options(m, seat, m.program.anytime, 0)
 
 
 @handler("respond")
