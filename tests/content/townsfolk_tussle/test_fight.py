@@ -76,6 +76,10 @@ def _won_or_lost(game, scenario: str, players: int, seed: int):
     return m, result
 
 
+def test_the_sixteen_fights_are_the_packs_scenarios(game):
+    assert sorted(FIGHTS) == sorted(game.scenarios)
+
+
 @pytest.mark.parametrize("scenario", FIGHTS)
 def test_every_fight_ends_in_a_win_or_a_loss_with_random_bots(game, scenario):
     m, result = _won_or_lost(game, scenario, 2, 1)
