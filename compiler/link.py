@@ -226,6 +226,7 @@ def _areas_and_outcomes(units: list[Unit], report: Report) -> None:
         if u.kind == "scenario":
             land = landscapes.get(u.model.landscape or "")
             areas = set(u.model.areas) | (set(land.areas) if land else set())
+            _enemy_abilities(units, u, report)
             for i, group in enumerate(u.model.enemies):
                 if group.area and group.area not in areas:
                     report.add(CATALOGUE["GS301"](
@@ -245,6 +246,24 @@ def _areas_and_outcomes(units: list[Unit], report: Report) -> None:
                             hint=suggest(outcome, scenario.outcomes)
                             or "its outcomes: " + ", ".join(scenario.outcomes),
                         ))
+
+
+def _enemy_abilities(units: list[Unit], scenario: Unit, report: Report) -> None:
+    """An enemy group's `abilities` names a field of type abilities on its card's type."""
+    types = {u.model.id: u.model for u in units if u.kind == "card-type"}
+    type_of = {c.id: u.model.type for u in units if u.kind == "cards" for c in u.model.cards}
+    for i, group in enumerate(scenario.model.enemies):
+        kind = types.get(type_of.get(group.enemy, ""))
+        if not group.abilities or kind is None:
+            continue  # an unknown enemy card is reported as a reference
+        fields = sorted(n for n, f in kind.fields.items() if f.type == "abilities")
+        if group.abilities not in fields:
+            report.add(CATALOGUE["GS301"](
+                f"card type '{kind.id}' has no abilities field '{group.abilities}'",
+                scenario.doc.location(("enemies", i, "abilities")),
+                hint=suggest(group.abilities, fields)
+                or "its abilities fields: " + (", ".join(fields) or "none"),
+            ))
 
 
 def _decks(units: list[Unit], report: Report) -> None:

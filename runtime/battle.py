@@ -5,7 +5,8 @@ is the scenario's; after the rules' setup each seat not yet on the board places 
 in the board's `start` area, the scenario's enemy groups come onto the board (as many as
 the player-count table says, on their `at` cells in order or in their area, with the
 group's health: a number, a player-count table or the name of a card field holding one,
-else their card's `health`; healing never takes them above it), and the scenario's own
+else their card's `health`; healing never takes them above it; a group's `abilities` names
+the card field whose abilities its foes also answer windows with), and the scenario's own
 setup runs. The battle ends when one of its outcomes or objectives holds: an outcome named
 `defeat` is a loss for the whole party, any other a win (the outcome's own effects are the
 story's business, not the battle's).
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 START = "start"  # the area of the board where the seats' figures are deployed
 DEFEAT = "defeat"  # the outcome that means the party lost
 TOP = "health_top"  # a foe's starting health, kept among its row's variables
+ARMS = "abilities_from"  # the card field whose abilities a foe fights with, kept likewise
 
 
 def scenario(m: Machine) -> Scenario | None:
@@ -74,6 +76,8 @@ def deploy(m: Machine, frame: dict):
             piece = new_piece(group.enemy, None, cell, health)
             if health is not None:
                 piece[6][TOP] = health  # no healing takes it above what it started with
+            if group.abilities:
+                piece[6][ARMS] = group.abilities
             pieces(m).append(piece)
             m.emit("spawn", piece=len(pieces(m)) - 1, card=None, cell=list(cell))
     return Tail(fx(m.program.lid(found.setup), frame["ctx"]))

@@ -217,7 +217,20 @@ class Program:
                 self.rule_triggers.setdefault(ability.when, []).append(i)
         self.listened = frozenset(self.rule_triggers) | frozenset(
             window for by_window in self.triggers.values() for window in by_window
+        ) | frozenset(
+            ability.when for group in self._enemy_groups() if group.abilities
+            for ability in self.field_abilities(group.enemy, group.abilities)
         )
+
+    def _enemy_groups(self) -> list:
+        if self.scenario is None:
+            return []
+        return list(self.game.scenarios[self.scenario].enemies)
+
+    def field_abilities(self, card_id: str, field: str) -> list[Ability]:
+        """The abilities an enemy card's field (of type abilities) holds, for a foe fighting
+        with them (see `runtime.battle`)."""
+        return getattr(self.game.cards[card_id], "f_" + field, None) or []
 
     # -- zones ---------------------------------------------------------------------------
 

@@ -302,22 +302,39 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
 
 def foe_listeners(m: Machine, name: str) -> list[list]:
     """`[seat, None, "piece:N", ability index]` for each foe standing whose card waits on
-    window `name` (the seat is the one whose turn it is: it breaks the foe's ties)."""
-    triggers = m.program.triggers
-    return [[m.state["active"], None, f"piece:{i}", index]
-            for i in standing(m) if not is_character(m, i)
-            for index in triggers.get(pieces(m)[i][0], {}).get(name, ())]
+    window `name`, then `"piece:N:FIELD"` for those of the card field its battle gave it
+    (the seat is the one whose turn it is: it breaks the foe's ties)."""
+    from runtime.battle import ARMS
+
+    program = m.program
+    found = []
+    for i in standing(m):
+        if is_character(m, i):
+            continue
+        piece = pieces(m)[i]
+        found += [[m.state["active"], None, f"piece:{i}", index]
+                  for index in program.triggers.get(piece[0], {}).get(name, ())]
+        field = _extra(piece).get(ARMS)
+        if field:
+            found += [[m.state["active"], None, f"piece:{i}:{field}", index]
+                      for index, ability in enumerate(program.field_abilities(piece[0], field))
+                      if ability.when == name]
+    return found
 
 
 def foe_ability(m: Machine, key: str, index: int, ctx: dict) -> dict | None:
     """The frame running a foe's ability as its piece, unless it has left the board."""
     from runtime.frames import fx
 
-    i = int(key.split(":", 1)[1])
+    _, number, *field = key.split(":", 2)
+    i = int(number)
     piece = pieces(m)[i]
     if piece[2] is None:
         return None
-    ability = m.program.cards[piece[0]].abilities[index]
+    if field:
+        ability = m.program.field_abilities(piece[0], field[0])[index]
+    else:
+        ability = m.program.cards[piece[0]].abilities[index]
     actx = {**ctx, "piece": i, "card": None}
     if not m.holds(ability.if_, ctx.get("self"), actx):
         return None

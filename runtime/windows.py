@@ -6,7 +6,8 @@ own when it is drawn, played, revealed or discarded, every seat's at setup and a
 boundaries (and for windows a game declares itself). For each of those seats, in turn
 order, the abilities of its cards in play come first (zone by zone, in the order the
 rules declare the zones), then the rules' own standing abilities. At a game's own windows,
-the foes on the board whose cards wait on it act after that, each as its piece. Cards in a shared
+the foes on the board whose cards wait on it act after that, each as its piece (and so do
+those whose battle gave them a card field's abilities that wait on it). Cards in a shared
 (`per: game`) zone in play belong to no seat: they answer once, for the first of those
 seats (the active seat, when it is still in the game).
 

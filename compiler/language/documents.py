@@ -393,6 +393,12 @@ class EnemyGroup(Model):
         description="starting health: a number, a player-count table, or the name of the enemy "
         "card's field holding either (else its `health` field)",
     )
+    abilities: Name | None = Field(
+        default=None,
+        description="the name of the enemy card's field (of type abilities) it fights with: "
+        "those abilities fire in their windows with the enemy's piece as `self`, as its "
+        "card's own abilities do",
+    )
 
 
 class Objective(Model):

@@ -109,3 +109,16 @@ def test_foes_and_figures_at_the_exit_are_counted(ambush):
     m.state["pieces"][2][2:4] = [None, None]
     m.state["pieces"][0][2:4] = [4, 1]
     assert m.value("foes", 0) == 2 and m.value("at_exit", 0) == 1
+
+
+def test_an_enemy_group_fights_with_the_abilities_of_the_card_field_it_names():
+    raid = load_program(FIXTURES / "battle", scenario="raid")
+    m = deployed(raid)
+    ogre = next(i for i, r in enumerate(m.state["pieces"]) if r[0] == "ogre")
+    assert m.state["pieces"][ogre][6]["abilities_from"] == "rage"
+    pick(m, "End your turn")
+    pick(m, "End your turn")
+    # at the round's volley the ogre bellows as its piece: at E1, the figure closest to E5
+    hits = [e for e in m.log if e["e"] == "damage"]
+    assert [(e["seat"], e["amount"]) for e in hits] == [(1, 1)]
+    assert m.value("health", 1) == 2

@@ -62,6 +62,16 @@ def test_enemy_area_must_exist(compile_files):
     assert found(result) == [("GS301", 7, "unknown area 'gaet'", "did you mean 'gate'?")]
 
 
+def test_enemy_abilities_name_an_abilities_field_of_its_card_type(compile_files):
+    guard = GUARD.replace("name: Foe\n", "name: Foe\nfields:\n  rage: {type: abilities}\n")
+    scenario = SCENARIO.replace("area: gaet", "area: gate, abilities: raeg")
+    result = compile_files({"sc.yaml": scenario, "f.yaml": guard})
+    assert found(result) == [("GS301", 7, "card type 'foe' has no abilities field 'raeg'",
+                              "did you mean 'rage'?")]
+    fixed = scenario.replace("raeg", "rage")
+    assert found(compile_files({"sc.yaml": fixed, "f.yaml": guard})) == []
+
+
 def test_battle_outcomes_match_the_scenario(compile_files):
     story = ("kind: story\nid: s\ntitle: S\nstart: '1'\ncards:\n"
              "  '1': {battle: duel, outcomes: {victory: '2', defeet: '3'}}\n"

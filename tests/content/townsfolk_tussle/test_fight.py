@@ -101,3 +101,22 @@ def test_the_results_story_walks_to_an_ending_with_random_battle_outcomes(seed):
     card = story.cards[m.state["story"]["card"]]
     assert card.ending == m.state["result"]["ending"]
     assert not m.state["result"].get("capped")
+
+
+def _before_the_first_action(scenario: str, seed: int) -> list[dict]:
+    """The damage dealt in a heuristic fight before the Ruffian plays its first action card."""
+    program = load_program(PACK, scenario)
+    log: list = []
+    agents = [make_agent("heuristic", program) for _ in range(2)]
+    m = Machine.start(program, 2, seed, log=log)
+    while not any(e["e"] == "move" and e.get("from") == "action-deck" for e in log):
+        seat = m.decision["seat"]
+        m.answer(agents[seat].choose(view(m, seat), m.decision, agent_rng(seed, seat, len(log))))
+    return [e for e in log if e["e"] == "damage"]
+
+
+def test_pepins_milk_tosser_hits_the_nearest_townsfolk_at_the_top_of_his_turn():
+    # at the Troublemaker level Pepin fights with Milk Tosser: 1 DMG before his action card
+    hits = _before_the_first_action("pepin-milkfrog-troublemaker", 1)
+    assert [(e["seat"] is not None, e["amount"]) for e in hits] == [(True, 1)]
+    assert _before_the_first_action("pepin-milkfrog-chump", 1) == []  # no such ability

@@ -225,7 +225,9 @@ def test_rules_structure(game):
     assert name == "play-top"
     assert (first_turn.field, first_turn.by, first_turn.targeting) == (
         "resolve", "all-enemies", "targeting")
-    assert [name for name, _ in ops(op_of(rules.round_start[0])[1].then)] == ["play-top", "trigger"]
+    # each later turn: the top-of-turn window (level abilities), the action card, its window
+    assert [name for name, _ in ops(op_of(rules.round_start[0])[1].then)] == [
+        "trigger", "play-top", "trigger"]
     draws = [p for name, p in town if name == "draw"]
     assert [(d.count, d.from_) for d in draws] == [(3, "feat-deck"), (1, "event-deck")]
     assert any(name == "move-card" and p.to == "shop" and p.count == 10 for name, p in town)
@@ -278,7 +280,7 @@ def opening(phase):
 
 def test_pepin_quick_chug_lasts_while_a_milk_jug_stands(game):
     quick_chug = game.cards["pepin-milkfrog"].field("final_fight")[0]
-    assert quick_chug.when == "start-of-turn" and quick_chug.if_ == "milk_jugs >= 1"
+    assert quick_chug.when == "ruffian-turn-start" and quick_chug.if_ == "milk_jugs >= 1"
     assert ops(quick_chug.do)[0][0] == "play-top"  # the second action
     setup = ops(game.scenarios["pepin-milkfrog-final-fight"].setup)
     jugs = [p for name, p in setup if name == "set" and p.variable == "milk_jugs"]
