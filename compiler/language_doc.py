@@ -375,23 +375,12 @@ def _intro() -> list[str]:
     for name, sig in FUNCTIONS.items():
         arity = "two or more" if sig.arity is None else str(sig.arity)
         lines.append(f"| `{name}` | {arity} | {sig.doc} |")
-    lines += [
-        "",
-        "Names are the game's `variables:` (game.yaml), its card types' fields, player-count",
+    lines += _name_table(
+        "Names are the game's `variables:` (game.yaml), its card types' fields, player-count\n"
         "`tables:` of a scenario, and these built-in names:",
-        "",
-        "| name | value |",
-        "| --- | --- |",
-    ]
-    lines += [f"| `{n}` | {doc} |" for n, doc in BUILTIN_NAMES.items()]
-    lines += [
-        "",
-        "A layout's `if:` may also use the card's fields and these names:",
-        "",
-        "| name | value |",
-        "| --- | --- |",
-    ]
-    lines += [f"| `{n}` | {doc} |" for n, doc in LAYOUT_NAMES.items()]
+        BUILTIN_NAMES,
+    )
+    lines += _name_table("A layout's `if:` may also use the card's fields and these names:", LAYOUT_NAMES)
     lines += [
         "",
         "## Card types and field types",
@@ -413,3 +402,8 @@ def language_markdown() -> str:
     for kind, model in DOCUMENT_MODELS.items():
         lines += _section(kind, model, seen)
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _name_table(intro: str, names: dict[str, str]) -> list[str]:
+    return ["", *intro.split("\n"), "", "| name | value |", "| --- | --- |",
+            *(f"| `{n}` | {doc} |" for n, doc in names.items())]

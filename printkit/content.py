@@ -15,9 +15,10 @@ from typing import Any
 
 from compiler.expressions import EvaluationError, compile_expression
 from compiler.language.documents import Box, Card, Cards, CardType, Game, Layout, Pick
+from compiler.language.names import LAYOUT_CONTEXT
 
 FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)(?::([^{}]*))?\}")
-CONTEXT = ("deck_name", "game_title")
+CONTEXT = tuple(LAYOUT_CONTEXT)
 """Names a layout may read beside the card's fields (a card field of the same name wins)."""
 
 

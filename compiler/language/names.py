@@ -25,6 +25,12 @@ BUILTIN_NAMES = {
     "at_exit": "seats' figures standing in the board's `exit` area",
 }
 
+LAYOUT_CONTEXT = {
+    "deck_name": "the name of the card's deck",
+    "game_title": "the game's title",
+}
+"""Names printkit gives a layout beside the card's own keys and fields."""
+
 LAYOUT_NAMES = {
     "id": "the card's id",
     "name": "the card's name",
@@ -34,7 +40,6 @@ LAYOUT_NAMES = {
     "abilities": "the card's abilities",
     "image": "the card's image path",
     "count": "how many copies of the card the deck holds",
-    "deck_name": "the name of the card's deck",
-    "game_title": "the game's title",
+    **LAYOUT_CONTEXT,
 }
 """Names a layout's expressions may use besides its card type's fields; printkit provides them."""

@@ -33,6 +33,12 @@ def write_pack(root: Path, files: dict[str, str | bytes], game: str | None = GAM
 
 
 @pytest.fixture
+def game_yaml() -> str:
+    """The game.yaml every pack here starts from, for tests that plant a defect in it."""
+    return GAME
+
+
+@pytest.fixture
 def compile_files(tmp_path, monkeypatch):
     """compile_files({'a.yaml': '...'}) -> CompileResult, with paths relative to the pack."""
     monkeypatch.chdir(tmp_path)

@@ -53,14 +53,6 @@ cards:
     goto: "2"
   "2": {ending: victory}
 """
-GAME = """\
-kind: game
-id: tiny
-title: Tiny
-players: {min: 2, max: 4}
-variables:
-  coins: {initial: 0}
-"""
 
 
 def diags(result):
@@ -88,8 +80,8 @@ def test_a_misspelt_card_field_is_one_error_not_also_a_missing_one(compile_files
     ]
 
 
-def test_a_bad_manifest_does_not_make_every_variable_unknown(compile_files):
-    game = GAME.replace("min: 2", "min: two")
+def test_a_bad_manifest_does_not_make_every_variable_unknown(compile_files, game_yaml):
+    game = game_yaml.replace("min: 2", "min: two")
     result = compile_files({"s.yaml": STORY.replace("amount: 1", "amount: coins + 1")}, game=game)
     assert diags(result) == [
         ("GS205", "`min` in `players` must be a whole number, not 'two'", "game.yaml", 4, 16, None),
@@ -200,13 +192,13 @@ def test_text_where_a_story_card_belongs(compile_files):
     ]
 
 
-def test_a_rule_across_keys_has_no_pydantic_prefix(compile_files):
-    result = compile_files({}, game=GAME.replace("min: 2, max: 4", "min: 4, max: 2"))
+def test_a_rule_across_keys_has_no_pydantic_prefix(compile_files, game_yaml):
+    result = compile_files({}, game=game_yaml.replace("min: 2, max: 4", "min: 4, max: 2"))
     assert diags(result) == [
         ("GS205", "`players`: max (2) is below min (4)", "game.yaml", 4, 10, None)
     ]
     land = "kind: landscape\nid: board\n"
-    result = compile_files({"l.yaml": land}, game=GAME)
+    result = compile_files({"l.yaml": land}, game=game_yaml)
     assert diags(result) == [
         (
             "GS205",
@@ -330,10 +322,10 @@ def test_document_shape_messages(compile_files):
     ]
 
 
-def test_paths_that_are_not_packs(tmp_path, monkeypatch):
+def test_paths_that_are_not_packs(tmp_path, monkeypatch, game_yaml):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "games" / "tiny").mkdir(parents=True)
-    (tmp_path / "games" / "tiny" / "game.yaml").write_text(GAME)
+    (tmp_path / "games" / "tiny" / "game.yaml").write_text(game_yaml)
     (tmp_path / "games" / "tiny" / "t.yaml").write_text(TERRAIN)
 
     def only(path: str):
@@ -360,8 +352,8 @@ def test_paths_that_are_not_packs(tmp_path, monkeypatch):
     )
 
 
-def test_a_bad_manifest_still_reads_only_the_folders_it_includes(compile_files):
-    game = GAME.replace("min: 2", "min: two") + "include: [content]\n"
+def test_a_bad_manifest_still_reads_only_the_folders_it_includes(compile_files, game_yaml):
+    game = game_yaml.replace("min: 2", "min: two") + "include: [content]\n"
     result = compile_files({"content/t.yaml": TERRAIN, "notes/n.yaml": "not: content\n"}, game=game)
     assert [(d.code, d.file) for d in result.report.diagnostics] == [
         ("GS205", "game.yaml"),
