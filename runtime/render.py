@@ -167,4 +167,6 @@ def event_line(program: Program, event: dict, me: int) -> str | None:
             return f"Battle: {event['scenario']}{taken}"
         case "battle-end":
             return f"The battle is over: {event['outcome']}"
+        case "undo":
+            return f"{who} took back {event['label']!r} (undo)"
     return None

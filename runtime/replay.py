@@ -1,6 +1,7 @@
 """Replaying a full log: the game is rebuilt from its seed and its decisions, and at every
 step the state hash, the option chosen and the events in between must match what the log
-recorded; the first difference is reported."""
+recorded; the first difference is reported. `undo` events (a decision taken back at the
+table) are notes, skipped."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from runtime.state import state_hash
 from runtime.story import for_story
 
 _FRAMING = ("start", "decision", "end")
+# notes about the game, not of it: a decision taken back at the table (the log was cut back
+# to before it, so what follows replays as if it had never been made)
+_NOTES = ("undo",)
 
 
 @dataclass
@@ -44,8 +48,8 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
     m = Machine.start(
         program, head["players"], head["seed"], log=log, variables=head.get("variables")
     )
-    expected = _between(events, 1)
-    position, steps = 1 + len(expected), 0
+    expected, span = _between(events, 1)
+    position, steps = 1 + span, 0
     problem = _compare(log, expected, "setting up")
     while problem is None and position < len(events):
         event = events[position]
@@ -65,19 +69,23 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
         steps += 1
         log.clear()
         m.answer(event["choice"])
-        expected = _between(events, position + 1)
+        expected, span = _between(events, position + 1)
         problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
-        position += 1 + len(expected)
+        position += 1 + span
     return Replayed(steps, m.state["result"], problem)
 
 
-def _between(events: list[dict], start: int) -> list[dict]:
+def _between(events: list[dict], start: int) -> tuple[list[dict], int]:
+    """The game's events from `start` to the next framing event, and how many lines that is."""
     out = []
+    span = 0
     for event in events[start:]:
         if event["e"] in _FRAMING:
             break
-        out.append(event)
-    return out
+        span += 1
+        if event["e"] not in _NOTES:
+            out.append(event)
+    return out, span
 
 
 def _step(m: Machine, event: dict) -> str | None:
