@@ -49,6 +49,7 @@ def make_app(table: Table, faces: Faces | None = None) -> Starlette:
         await ws.accept()
         loop = asyncio.get_running_loop()
         outbox: asyncio.Queue = asyncio.Queue()
+        outbox.put_nowait({"type": "seats", "seats": list(seats)})  # more than one: hot seat
 
         def send(payload: dict) -> None:
             loop.call_soon_threadsafe(outbox.put_nowait, payload)

@@ -43,7 +43,8 @@ def seat_payload(m: Machine, seat: int, seats: list[str]) -> dict[str, Any]:
 
 def _seat(program: Program, v: dict, s: int, agent: str, me: int) -> dict:
     shown = {n: v["sv"][s][n] for n, var in program.variables.items()
-             if var.per != "game" and var.counts is None and n in v["sv"][s]}
+             if var.per != "game" and var.counts is None
+             and v["sv"][s].get(n) not in (None, 0, False, "")}
     return {"name": seat_name(s, me), "agent": agent, "you": s == me, "out": v["out"][s],
             "vars": shown}
 
@@ -63,9 +64,9 @@ def _zones(program: Program, v: dict, me: int) -> list[dict]:
     for key, cards in v["zones"].items():
         zone_id, _, owner = key.partition(":")
         zone = program.zones.get(zone_id)
-        if zone is None or (not cards and zone_id in ("removed", "board")):
-            continue
         owner_seat = int(owner) if owner else None
+        if zone is None or (not cards and owner_seat != me):
+            continue  # an empty zone shows only on its owner's side of the table
         pile = zone.visibility == "hidden" or zone.ordered
         shown = cards if not pile else [i for i in cards if i is not None][-PILE_SHOWN:]
         if not pile and zone.visibility == "public" and len(cards) > PILE_SHOWN * 2:

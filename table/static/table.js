@@ -10,6 +10,7 @@ let socket = null;
 let shown = null;       // the seat whose table is on screen
 let handingTo = null;   // the seat the hand-over screen waits for
 let overSeen = false;
+let held = [];          // the seats this link holds: more than one is a hot seat
 
 function $(id) { return document.getElementById(id); }
 
@@ -33,6 +34,7 @@ function connect() {
   socket.onopen = () => { $("status").textContent = "connected"; };
   socket.onmessage = (event) => {
     const msg = JSON.parse(event.data);
+    if (msg.type === "seats") { held = msg.seats; return; }
     if (msg.type === "error") { showError(msg.message); enableOptions(); return; }
     if (msg.type !== "table") return;
     const before = latest[msg.seat];
@@ -61,7 +63,7 @@ function update() {
   const seats = Object.keys(latest).map(Number).sort((a, b) => a - b);
   const deciding = seats.find((s) => latest[s].waiting);
   const target = deciding !== undefined ? deciding : (shown !== null ? shown : seats[0]);
-  if (seats.length > 1 && target !== shown && !anyOver()) {
+  if (held.length > 1 && target !== shown && !anyOver()) {
     handOver(target);
     return;
   }
@@ -305,8 +307,7 @@ function drawSeats(p) {
 function drawLog(p) {
   const list = $("log");
   list.replaceChildren(...p.log.map((line) => el("li", null, line)));
-  const aside = list.closest("aside");
-  aside.scrollTop = aside.scrollHeight;
+  list.scrollTop = list.scrollHeight;
 }
 
 connect();
