@@ -91,7 +91,10 @@ def serve(
     table.start()
     try:
         server(table, faces, host, port).run()
+    except KeyboardInterrupt:
+        pass  # uvicorn shut down cleanly and passed Ctrl-C on: stopping is what it asks
     finally:
         table.close(timeout=2.0)
-    typer.echo(f"Stopped. Replay the log with: gamesmith replay {session.writer.paths[0]}"
-               if session.writer else "Stopped.")
+    log_path = session.writer.paths[0] if session.writer else log
+    typer.echo(f"Stopped at step {session.step}. Continue with: gamesmith serve --resume "
+               f"--save {session.save_path}; replay the log with: gamesmith replay {log_path}")
