@@ -46,6 +46,7 @@ class _Snapshot:
     sizes: dict[str, int] | None
     lines: list[int]
     seen: dict[int, set[int]]  # per human seat, the cards it could see
+    agents: list  # what agents that keep a memory (a script's place) remembered
     label: str = ""
 
 
@@ -133,6 +134,12 @@ class Table:
             return not self._thread.is_alive()
         return True
 
+    def waiting(self, seat: int) -> int | None:
+        """The step at which `seat` must answer now (None: it has nothing to answer)."""
+        with self._lock:
+            pending = self._pending.get(seat)
+        return pending[0] if pending else None
+
     def _run(self) -> None:
         while True:
             try:
@@ -144,8 +151,10 @@ class Table:
                 return
             except RuleError as err:
                 self.error = str(err)
+            except Exception as err:  # noqa: BLE001 - pages must hear that the game stopped
+                self.error = f"internal error: {type(err).__name__}: {err}"
+            if self.error is not None:
                 self._publish()
-                return
             return
 
     def _next_is_human(self) -> bool:
@@ -157,7 +166,8 @@ class Table:
         s = self.session
         self._asking[seat] = _Snapshot(
             s.step, copy_state(s.machine.state), s.writer.sizes() if s.writer else None,
-            [len(self.lines[h]) for h in self.humans], self._seen())
+            [len(self.lines[h]) for h in self.humans], self._seen(),
+            [a.snapshot() if hasattr(a, "snapshot") else None for a in s.agents])
         with self._lock:
             self._pending[seat] = (s.step, len(decision["options"]))
         self._publish()
@@ -234,6 +244,11 @@ class Table:
 
         return unsubscribe
 
+    def listening(self, seat: int) -> int:
+        """How many pages follow `seat` now."""
+        with self._lock:
+            return len(self._subscribers[seat])
+
     def seats_of(self, token: str) -> tuple[int, ...] | None:
         """The seats a link's token holds (None: no such token)."""
         for known, seats in self.tokens.items():
@@ -286,6 +301,9 @@ class Table:
         s = self.session
         s.machine = Machine(s.program, copy_state(snap.state), log=[])
         s.step = snap.step
+        for agent, saved in zip(s.agents, snap.agents, strict=True):
+            if saved is not None:
+                agent.restore(saved)
         if s.writer is not None:
             path = s.writer.paths[0]
             s.writer.close()

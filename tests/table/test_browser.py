@@ -13,9 +13,10 @@ READY = """() => !document.getElementById('over').hidden
 
 
 def click_until(page, done: str = "#over", prefer: tuple[str, ...] = (),
-                limit: int = 400) -> int:
+                limit: int = 400, undo: list | None = None) -> int:
     """Answer by clicking (a clickable card, cell or piece when offered, else the options in
-    turn) until `done` shows (the game-over screen); returns the clicks made."""
+    turn) until `done` shows (the game-over screen); returns the clicks made. With `undo`
+    (a list), the first offer to undo is taken, and the log lines after it are kept there."""
     clicks = 0
     while clicks < limit:
         page.wait_for_function(READY, timeout=20_000)
@@ -23,6 +24,12 @@ def click_until(page, done: str = "#over", prefer: tuple[str, ...] = (),
             return clicks
         if page.is_visible("#handover"):
             page.click("#handover-ready")
+            continue
+        if undo == [] and page.is_visible("#undo"):
+            page.click("#undo")
+            page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
+                                   ".some(li => li.textContent.endsWith('(undo)'))")
+            undo += page.locator("#log li").all_inner_texts()
             continue
         target = next((sel for sel in prefer if page.locator(sel).count()), None)
         if target is not None:
@@ -46,8 +53,10 @@ def test_a_whole_fuzzy_mage_fight_played_by_clicking(page, fuzzy, tmp_path):
         assert page.evaluate("() => [...document.querySelectorAll('.zone.mine img.face')]"
                              ".every(img => img.complete && img.naturalWidth > 100)")
         screenshot(page, "fuzzy-mage-fight-start")
-        clicks = click_until(page, prefer=(".card.can",))
+        undone: list = []
+        clicks = click_until(page, prefer=(".card.can",), undo=undone)
         screenshot(page, "fuzzy-mage-fight-over")
+        assert undone and undone[-1].startswith("You took back")
         assert clicks > 3
         assert "won" in page.inner_text("#over-text")
         assert page.locator("#log li").count() > 10

@@ -22,7 +22,7 @@ def answer_until_over(table: Table, choose=lambda payload: 0, undo=lambda payloa
         assert time.monotonic() < deadline, "the game did not end"
         assert table.error is None, table.error
         for seat, payload in list(table.latest.items()):
-            if not payload["waiting"] or table._pending.get(seat, (None,))[0] != payload["step"]:
+            if not payload["waiting"] or table.waiting(seat) != payload["step"]:
                 continue
             if undo(payload):
                 assert table.submit((seat,), {"type": "undo", "seat": seat}) is None
@@ -87,7 +87,7 @@ def test_refused_messages_say_why_and_change_nothing(fuzzy, tmp_path):
     assert refused["out of turn"] == f"it is not Seat {other + 1}'s turn to decide"
     assert "option from 0" in refused["no such option"]
     assert state_hash(table.session.machine.state) == before
-    assert table.session.step == step and table._pending[seat][0] == step
+    assert table.session.step == step and table.waiting(seat) == step
     table.close()
 
 
@@ -117,11 +117,11 @@ def test_a_closed_table_resumes_where_it_stopped(fuzzy, tmp_path):
     answered = 0
     while answered < 4:
         payload = table.latest.get(0)
-        if payload and payload["waiting"] and table._pending.get(0, (None,))[0] == payload["step"]:
+        if payload and payload["waiting"] and table.waiting(0) == payload["step"]:
             table.submit((0,), {"type": "choose", "seat": 0, "step": payload["step"], "option": 0})
             answered += 1
         time.sleep(0.002)
-    while not (table.latest[0]["waiting"] and 0 in table._pending) and not table.over:
+    while not (table.latest[0]["waiting"] and table.waiting(0) is not None) and not table.over:
         time.sleep(0.002)
     step = table.session.step
     table.close()

@@ -159,9 +159,9 @@ def test_clients_coming_and_going_leave_the_game_intact(fuzzy, tmp_path):
         play_seat(link(base, table, (0,)), 0, received)
         assert table.wait(10) and table.over
         deadline = time.monotonic() + 5
-        while table._subscribers[0] and time.monotonic() < deadline:
+        while table.listening(0) and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert table._subscribers[0] == []
+        assert table.listening(0) == 0
     assert received[-1]["over"] is not None
     done = replay(tmp_path / "game.jsonl", lambda pack: load_program(pack))
     assert done.ok, done.divergence
