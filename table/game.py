@@ -112,6 +112,9 @@ class Table:
     # -- running ------------------------------------------------------------------------------
 
     def start(self) -> None:
+        """Play on in the game's thread (a game resumed already over has nothing to play)."""
+        if self.over:
+            return
         self._thread = threading.Thread(target=self._run, name="table-game", daemon=True)
         self._thread.start()
 

@@ -87,6 +87,8 @@ def serve(
     for token, seats_held in table.tokens.items():
         names = " and ".join(f"seat {s + 1}" for s in seats_held)
         typer.echo(f"  {names}: http://{shown}:{port}/seat/{token}")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(f"Listening on {host}: whoever holds a seat's link can play that seat.")
     typer.echo("Ctrl-C stops the table; the game is saved, and --resume continues it.")
     table.start()
     try:

@@ -110,7 +110,7 @@ function draw(p) {
   if (p.over && !overSeen) {
     overSeen = true;
     $("over-title").textContent = "Game over";
-    $("over-text").textContent = p.over.text + (p.over.you_won ? ": you won!" : ".");
+    $("over-text").textContent = p.over.you_won ? "You won!" : p.over.text + ".";
     $("over-reason").textContent = p.over.reason;
     $("over").hidden = false;
   }
