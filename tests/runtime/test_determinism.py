@@ -82,3 +82,27 @@ def test_simulation_does_not_depend_on_the_worker_count(skirmish):
     assert sum(s["wins"] for s in one["seats"]) + one["turn_cap_hit"] + one["no_winner"] >= 6
     lo, hi = one["seats"][0]["ci95"]
     assert 0.0 <= lo <= one["seats"][0]["win_rate"] <= hi <= 1.0
+
+
+
+UNDO_NOTE = {"e": "undo", "seat": 0, "step": 4, "label": "a decision taken back"}
+
+
+def test_replay_skips_undo_notes(skirmish, tmp_path):
+    path = tmp_path / "game.jsonl"
+    events = _logged(skirmish, path)
+    fourth = events.index(_nth(events, "decision", 4))
+    noted = [*events[:fourth], UNDO_NOTE, *events[fourth:]]
+    path.write_text("".join(json.dumps(e) + "\n" for e in noted))
+    done = replay(path, lambda pack: skirmish)
+    assert done.ok, done.divergence
+    assert done.steps == sum(1 for e in events if e["e"] == "decision")
+
+
+def test_an_undo_note_does_not_stand_in_for_a_game_event(skirmish, tmp_path):
+    def change(events):
+        fourth = events.index(_nth(events, "decision", 4))
+        assert events[fourth - 1]["e"] not in ("decision", "start")
+        events[fourth - 1] = UNDO_NOTE
+
+    assert "events instead of" in _tampered(skirmish, tmp_path, change)
