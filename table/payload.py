@@ -170,6 +170,6 @@ def _result(v: dict, me: int) -> dict | None:
     if not result:
         return None
     winners = result.get("winners", [])
-    names = ", ".join(seat_name(w, me) for w in winners) or "nobody"
+    names = ", ".join(seat_name(w, me) for w in winners) or "Nobody"
     return {"winners": winners, "you_won": me in winners, "reason": result.get("reason", ""),
             "text": f"{names} won"}
