@@ -43,7 +43,7 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on (others on your network: "
                                            "0.0.0.0)")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8765,
-    pace: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.4,
+    pace: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.3,
 ) -> None:
     """Serve a table in the browser: people play at their links, bots play at once."""
     try:
@@ -83,10 +83,9 @@ def serve(
     table.has_face = faces.known
     typer.echo(f"{session.program.game.game.title}: seats {', '.join(session.seats)}, "
                f"seed {session.seed}, saving to {session.save_path}")
-    shown = "localhost" if host == "127.0.0.1" else host
     for token, seats_held in table.tokens.items():
         names = " and ".join(f"seat {s + 1}" for s in seats_held)
-        typer.echo(f"  {names}: http://{shown}:{port}/seat/{token}")
+        typer.echo(f"  {names}: http://{host}:{port}/seat/{token}")
     if host not in ("127.0.0.1", "localhost", "::1"):
         typer.echo(f"Listening on {host}: whoever holds a seat's link can play that seat.")
     typer.echo("Ctrl-C stops the table; the game is saved, and --resume continues it.")

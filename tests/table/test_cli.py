@@ -55,14 +55,14 @@ def test_serve_prints_a_link_per_human_seat_and_resumes(tmp_path):
     process, links = start([str(CONTENT / "fuzzy-mage-fight"), "--players", "3",
                             "--seat", "human", "--seat", "random", "--seat", "human",
                             "--port", str(port), "--log", str(log), "--seed", "4"])
-    assert len(links) == 2 and all(u.startswith(f"http://localhost:{port}/seat/") for u in links)
-    assert page_up(links[0].replace("localhost", "127.0.0.1")).status_code == 200
+    assert len(links) == 2 and all(u.startswith(f"http://127.0.0.1:{port}/seat/") for u in links)
+    assert page_up(links[0]).status_code == 200
     out = stop(process)
     assert process.returncode == 0, out
     assert "gamesmith replay" in out
     process, again = start(["--resume", "--log", str(log), "--port", str(port)])
     assert len(again) == 2 and set(again).isdisjoint(links)  # fresh tokens each run
-    assert page_up(links[0].replace("localhost", "127.0.0.1")).status_code == 404
+    assert page_up(links[0]).status_code == 404
     stop(process)
 
 
