@@ -4,6 +4,7 @@ screenshots kept in test-artefacts/table/, and no console errors."""
 from __future__ import annotations
 
 from compiler.geometry import board_from_scenario
+from runtime.loading import load_program
 from table.faces import Faces
 from tests.table.conftest import link, new_table, screenshot, serving
 
@@ -124,3 +125,40 @@ def test_hot_seat_hides_the_last_view_while_the_device_is_passed(page, fuzzy, tm
                 page.click("#handover-ready")
     assert page.errors == []
 
+
+
+HOSTILE = '<img src=x onerror="window.pwned=1">'
+
+
+def test_content_text_is_shown_as_text_never_as_markup(page, tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "game.yaml").write_text(
+        f"kind: game\nid: hostile\ntitle: '{HOSTILE} Road'\nplayers: {{min: 1, max: 1}}\n")
+    (pack / "story.yaml").write_text(f"""kind: story
+id: walk
+title: "<b>bold</b> walk"
+start: "1"
+cards:
+  "1":
+    text: '{HOSTILE} at the crossroads'
+    choices:
+      - text: '<script>window.pwned=2</script> left'
+        goto: "2"
+      - text: Right
+        goto: "2"
+  "2": {{ending: victory}}
+""")
+    program = load_program(pack, story="walk")
+    table = new_table(program, ["human"], tmp_path)
+    with serving(table) as base:
+        page.goto(link(base, table, (0,)))
+        page.wait_for_selector("#options button")
+        assert page.inner_text("#story .text") == f"{HOSTILE} at the crossroads"
+        assert page.inner_text("#options button >> nth=0").startswith("<script>")
+        assert page.inner_text("#title") == f"{HOSTILE} Road"
+        assert page.locator("main img, main script, main b").count() == 0
+        page.click("#options button >> nth=0")
+        page.wait_for_selector("#over:not([hidden])")
+        assert page.evaluate("() => window.pwned === undefined")
+    assert page.errors == []
