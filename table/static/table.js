@@ -76,6 +76,8 @@ function anyOver() { return Object.values(latest).some((p) => p.over); }
 function handOver(seat) {
   handingTo = seat;
   $("table").hidden = true;
+  // the last seat's table leaves the page, not just the screen
+  for (const id of ["story", "board", "zones", "decision", "seats", "log"]) $(id).replaceChildren();
   $("over").hidden = true;
   const name = "Seat " + (seat + 1);
   $("handover-seat").textContent = name;

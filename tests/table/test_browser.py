@@ -121,6 +121,7 @@ def test_hot_seat_hides_the_last_view_while_the_device_is_passed(page, fuzzy, tm
             page.wait_for_function(READY, timeout=20_000)
             if page.is_visible("#handover"):
                 assert not page.is_visible("#table")
+                assert page.locator("#zones .zone, #log li, #options button").count() == 0
                 passed += 1
                 page.click("#handover-ready")
     assert page.errors == []
