@@ -96,7 +96,7 @@ def _index(units: list[Unit], report: Report):
         if id_ in index[kind]:
             report.add(CATALOGUE["GS302"](
                 f"duplicate {kind} id '{id_}'", loc,
-                hint=f"the first is at {where[(kind, id_)].file}:{where[(kind, id_)].line}",
+                hint=f"the first is at {_at(where[(kind, id_)])}",
             ))
         else:
             index[kind].add(id_)
@@ -116,6 +116,11 @@ def _index(units: list[Unit], report: Report):
             for i, window in enumerate(u.model.windows):
                 add("window", window, u.doc.location(("windows", i)))
     return index, where
+
+
+def _at(loc: Location) -> str:
+    """Where an item is, for a hint: `file:line`, or `file:Sheet!B7` for a spreadsheet cell."""
+    return str(loc) if loc.sheet is not None else f"{loc.file}:{loc.line}"
 
 
 def _index_failed(failed: list[tuple[str, Document]], index: dict[str, set[str]]) -> set[str]:

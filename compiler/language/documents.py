@@ -222,7 +222,24 @@ class Cards(Document):
     deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
     size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
     back: str | None = Field(default=None, description="text or image for the deck's back")
-    cards: list[Card] = Field(min_length=1, description="the cards")
+    rows: str | None = Field(
+        default=None,
+        description="a spreadsheet beside this file (.csv, .xlsx, .ods) whose rows are the cards",
+    )
+    sheet: str | None = Field(default=None, description="the sheet of a workbook `rows:` names")
+    columns: dict[str, Name | None] = Field(
+        default_factory=dict,
+        description="column headings that are not field names: heading -> field (null: not read)",
+    )
+    cards: list[Card] = Field(
+        default_factory=list, description="the cards (filled from `rows:` when that is given)"
+    )
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> Cards:
+        if not self.cards:
+            raise ValueError("a deck needs `cards:`, or `rows:` naming a spreadsheet")
+        return self
 
 
 # -- stories -------------------------------------------------------------------------------------

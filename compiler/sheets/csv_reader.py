@@ -1,0 +1,42 @@
+"""CSV files as one grid: UTF-8 with or without a BOM, the delimiter sniffed (`,` `;` or tab,
+as Excel writes them by locale) or named by Excel's `sep=` first line."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from compiler.sheets.grid import Grid, SheetError, check_cells, trim
+
+_DELIMITERS = ",;\t"
+
+
+def read(path: Path, display: str) -> list[Grid]:
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        row = data[: error.start].count(b"\n") + 1
+        raise SheetError(f"row {row} is not UTF-8 text (byte 0x{data[error.start]:02X})") from None
+    lines = text.splitlines(keepends=True)
+    delimiter = None
+    if lines and lines[0].strip().lower().startswith("sep=") and len(lines[0].strip()) == 5:
+        delimiter = lines[0].strip()[4]  # Excel's own hint line: not a row of the sheet
+        lines = lines[1:]
+    if delimiter is None:
+        delimiter = _sniff("".join(lines[:50]))
+    try:
+        rows = [[cell if cell != "" else None for cell in row]
+                for row in csv.reader(lines, delimiter=delimiter, strict=False)]
+    except csv.Error as error:
+        raise SheetError(f"not readable as CSV: {error}") from None
+    check_cells(len(rows), max((len(r) for r in rows), default=0))
+    return [Grid(display, "", trim(rows))]
+
+
+def _sniff(sample: str) -> str:
+    """The delimiter of `sample`: the sniffer's choice among `,` `;` tab, else a comma."""
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
+    except csv.Error:
+        return ","
