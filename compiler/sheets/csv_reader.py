@@ -1,5 +1,5 @@
-"""CSV files as one grid: UTF-8 with or without a BOM, the delimiter sniffed (`,` `;` or tab,
-as Excel writes them by locale) or named by Excel's `sep=` first line."""
+"""CSV files as one grid: UTF-8 with or without a BOM, the delimiter found from the first row
+(`,` `;` or tab, as Excel writes them by locale) or named by Excel's `sep=` first line."""
 
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ def read(path: Path, display: str) -> list[Grid]:
         delimiter = lines[0].strip()[4]  # Excel's own hint line: not a row of the sheet
         lines = lines[1:]
     if delimiter is None:
-        delimiter = _sniff("".join(lines[:50]))
+        delimiter = _delimiter(lines[0] if lines else "")
     try:
-        rows = [[cell if cell != "" else None for cell in row]
+        # a line break inside a cell is a newline, as in the spreadsheet it came from
+        rows = [[cell.replace("\r\n", "\n") if cell != "" else None for cell in row]
                 for row in csv.reader(lines, delimiter=delimiter, strict=False)]
     except csv.Error as error:
         raise SheetError(f"not readable as CSV: {error}") from None
@@ -34,9 +35,9 @@ def read(path: Path, display: str) -> list[Grid]:
     return [Grid(display, "", trim(rows))]
 
 
-def _sniff(sample: str) -> str:
-    """The delimiter of `sample`: the sniffer's choice among `,` `;` tab, else a comma."""
-    try:
-        return csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
-    except csv.Error:
-        return ","
+def _delimiter(first_line: str) -> str:
+    """The delimiter of a file whose first row is `first_line`: of `,` `;` and tab, the one it
+    has most of (a heading row rarely holds one inside a cell), else a comma."""
+    counts = {d: first_line.count(d) for d in _DELIMITERS}
+    best = max(_DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","

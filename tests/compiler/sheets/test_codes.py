@@ -4,6 +4,7 @@ code at that file and cell, and nothing else."""
 from __future__ import annotations
 
 import pytest
+
 from compiler.diagnostics import CATALOGUE
 
 ROWS_DOC = "kind: cards\nid: deck\ntype: gear\nrows: gear.csv\n"
