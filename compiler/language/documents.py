@@ -222,13 +222,16 @@ class Cards(Document):
     deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
     size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
     back: str | None = Field(default=None, description="text or image for the deck's back")
+    # Where the cards were written, not what they are: left out of the compiled game.
     rows: str | None = Field(
-        default=None,
+        default=None, exclude=True,
         description="a spreadsheet beside this file (.csv, .xlsx, .ods) whose rows are the cards",
     )
-    sheet: str | None = Field(default=None, description="the sheet of a workbook `rows:` names")
+    sheet: str | None = Field(
+        default=None, exclude=True, description="the sheet of a workbook `rows:` names"
+    )
     columns: dict[str, Name | None] = Field(
-        default_factory=dict,
+        default_factory=dict, exclude=True,
         description="column headings that are not field names: heading -> field (null: not read)",
     )
     cards: list[Card] = Field(

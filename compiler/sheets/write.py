@@ -29,14 +29,18 @@ _HEAD = ("kind", "id", "type", "name", "deck", "size", "back", "source", "title"
 _FIRST_COLUMNS = ("id", "name", "count")
 
 
-def deck_rows(data: dict, card_type: CardType | None, as_text: bool = False) -> list[list[Any]]:
-    """The sheet of a `cards` document's data (as loaded): header rows, a blank row, headings,
-    a row per card. With `as_text` every cell is text, as in a CSV file."""
+def deck_rows(data: dict, card_type: CardType | None, as_text: bool = False,
+              header: bool = True) -> list[list[Any]]:
+    """The sheet of a `cards` document's data (as loaded): header rows and a blank row (unless
+    not `header`: the sheet of a YAML document's `rows:`), headings, a row per card. With
+    `as_text` every cell is text, as in a CSV file."""
     head = {k: v for k, v in data.items() if k not in ("cards", "rows", "sheet", "columns")}
     rows: list[list[Any]] = []
     for key in sorted(head, key=lambda k: (_HEAD.index(k) if k in _HEAD else len(_HEAD), str(k))):
         rows.append([key, _header_cell(head[key], as_text)])
     rows.append([])
+    if not header:
+        rows = []
     cards = data["cards"]
     written = {k for card in cards for k in card}
     declared = list(card_type.fields) if card_type else []
@@ -64,13 +68,15 @@ def deck_yaml(data: dict) -> str:
     return text
 
 
-def write_deck(data: dict, card_type: CardType | None, path: Path, sheet: str = "Cards") -> None:
-    """Write the deck to `path` (.csv or .xlsx as a standalone sheet, .yaml), atomically."""
+def write_deck(data: dict, card_type: CardType | None, path: Path, sheet: str = "Cards",
+               header: bool = True) -> None:
+    """Write the deck to `path` (.csv or .xlsx: a standalone sheet, or with `header` False the
+    rows a YAML document's `rows:` names; .yaml), atomically."""
     suffix = Path(path).suffix.lower()
     if suffix in (".yaml", ".yml"):
         write_atomic(path, deck_yaml(data))
         return
-    rows = deck_rows(data, card_type, as_text=suffix == ".csv")
+    rows = deck_rows(data, card_type, as_text=suffix == ".csv", header=header)
     if suffix == ".csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")  # Excel's dialect
@@ -98,7 +104,7 @@ def _xlsx_bytes(rows: list[list[Any]], sheet: str) -> bytes:
                 cell.data_type = "s"  # text, even when it starts with '=' like a formula
                 if "\n" in value:
                     cell.alignment = Alignment(wrap_text=True, vertical="top")
-    heading = rows.index([]) + 2
+    heading = rows.index([]) + 2 if [] in rows else 1
     for cell in ws[heading]:
         cell.font = Font(bold=True)
     ws.freeze_panes = ws.cell(heading + 1, 1)

@@ -19,6 +19,9 @@ def cards(
     pack: Annotated[Path, typer.Argument(help="content pack (folder with game.yaml)")],
     to: Annotated[Path, typer.Option("--to", help="file to write: .xlsx, .csv or .yaml")],
     deck: Annotated[str | None, typer.Option(help="the deck's id (needed when the pack has several)")] = None,
+    sheet: Annotated[str, typer.Option(help="the sheet's name in a workbook")] = "Cards",
+    rows_only: Annotated[bool, typer.Option(
+        "--rows-only", help="no header document: the sheet for a YAML document's `rows:`")] = False,
 ) -> None:
     """Write a deck as a standalone sheet (its header, then a row per card), or as YAML."""
     if to.suffix.lower() not in (".xlsx", ".csv", ".yaml", ".yml"):
@@ -34,5 +37,5 @@ def cards(
         raise typer.BadParameter(f"no deck '{deck}' that checks; the pack's decks: {found}",
                                  param_hint="--deck")
     types = {u.model.id: u.model for u in result.units if isinstance(u.model, CardType)}
-    write_deck(unit.doc.data, types.get(unit.model.type), to)
+    write_deck(unit.doc.data, types.get(unit.model.type), to, sheet=sheet, header=not rows_only)
     typer.echo(f"wrote {len(unit.model.cards)} cards of deck '{unit.model.id}' to {to}")
