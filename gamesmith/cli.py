@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from gamesmith.commands import check, docs, export, graph, play, print_cmd, replay, schema, simulate
+from gamesmith.commands import check, docs, graph, play, print_cmd, replay, schema, simulate
+from gamesmith.commands.export import app as export_app
+from gamesmith.commands.new import new
 
 app = typer.Typer(
     name="gamesmith",
@@ -21,7 +23,8 @@ app.command("print")(print_cmd.print_)
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
-app.add_typer(export.app, name="export")
+app.add_typer(export_app, name="export")
+app.command("new")(new)
 
 
 def main() -> None:
