@@ -26,6 +26,23 @@ BUILT_IN_TYPES: dict[str, tuple[str, str | None]] = {
 _TEXT = frozenset({"string", "text", "enum", "ref", "expression"})
 _YAML = frozenset({"map", "player-table", "effects", "abilities"})
 LIST_SEPARATOR = ";"
+# How a cell of each field type is written (docs/language.md is generated from this).
+CELL_SYNTAX: dict[str, str] = {
+    "int": "a number cell, or text such as `3`",
+    "number": "a number cell, or text such as `1.5`",
+    "string": "the cell's text; a number cell gives its digits",
+    "text": "the cell's text, line breaks kept",
+    "bool": "a TRUE/FALSE cell, or the text `true` or `false`",
+    "enum": "one of the values, as text",
+    "ref": "the id, as text",
+    "expression": "the expression, as text: `coins >= 2`",
+    "list": "items separated by `;` (`metal; tier-2`), each read as the item type; or YAML `[a, b]`",
+    "pattern": "rows separated by `;` (`.x.; xxx`), or YAML `[.x., xxx]`",
+    "map": "YAML: `{fire: 2, ice: 1}`",
+    "player-table": "YAML: `{2: 8, 3: 12, 4: 15}`",
+    "effects": "YAML: `[{gain: {variable: coins, amount: 1}}]`, or block style over several lines",
+    "abilities": "YAML: `[{name: Rally, when: on-play, do: [{draw: 1}]}]`, or block style",
+}
 
 
 class CellSyntaxError(ValueError):

@@ -118,3 +118,16 @@ def test_pre_commit_hook_checks_a_content_repository(tmp_path):
     broken = run(*pre_commit)
     assert broken.returncode == 1
     assert "content/lantern-road/story.yaml:6:" in broken.stdout and "GS402" in broken.stdout
+
+
+def test_the_github_actions_example_installs_checks_and_uploads_sarif():
+    workflow = yaml.safe_load((ROOT / "docs" / "examples" / "gamesmith-check.yml").read_text())
+    steps = workflow["jobs"]["check"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    assert any(r.startswith("pip install") and "gamesmith" in r for r in runs)
+    sarif = next(r for r in runs if "--format sarif" in r)
+    target = sarif.split(">")[1].split()[0]
+    upload = next(s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif"))
+    assert upload["with"]["sarif_file"] == target
+    assert workflow["permissions"]["security-events"] == "write"
+    assert "docs/examples/gamesmith-check.yml" in (ROOT / "README.md").read_text()

@@ -147,3 +147,15 @@ def test_a_fifo_is_refused_without_blocking(pack, found, tmp_path):
 def test_rows_outside_the_pack_are_refused(pack, found, tmp_path):
     result = pack({"d.yaml": ROWS.format(file="../gear.csv")})
     assert [d[:2] for d in found(result)] == [("GS126", "d.yaml")]
+
+
+def test_every_field_type_has_a_documented_cell_syntax():
+    from typing import get_args
+
+    from compiler.language.documents import FieldType
+    from compiler.language_doc import language_markdown
+    from compiler.sheets.cells import CELL_SYNTAX
+
+    assert set(CELL_SYNTAX) == set(get_args(FieldType))
+    doc = language_markdown()
+    assert all(f"| `{t}` | {CELL_SYNTAX[t]} |" in doc for t in CELL_SYNTAX)
