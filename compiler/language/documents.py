@@ -242,6 +242,8 @@ class Cards(Document):
     def _has_cards(self) -> Cards:
         if not self.cards:
             raise ValueError("a deck needs `cards:`, or `rows:` naming a spreadsheet")
+        if self.rows is None and (self.sheet is not None or self.columns):
+            raise ValueError("`sheet:` and `columns:` describe the spreadsheet `rows:` names; add `rows:`")
         return self
 
 

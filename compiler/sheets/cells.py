@@ -11,6 +11,7 @@ An empty cell leaves the field unset, so its default applies.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from compiler.loader import load_text
@@ -26,6 +27,7 @@ BUILT_IN_TYPES: dict[str, tuple[str, str | None]] = {
 _TEXT = frozenset({"string", "text", "enum", "ref", "expression"})
 _YAML = frozenset({"map", "player-table", "effects", "abilities"})
 LIST_SEPARATOR = ";"
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?").fullmatch
 # How a cell of each field type is written (docs/language.md is generated from this).
 CELL_SYNTAX: dict[str, str] = {
     "int": "a number cell, or text such as `3`",
@@ -55,7 +57,10 @@ def cell_value(value: Any, kind: str | None, of: str | None = None) -> Any:
         return value if isinstance(value, str) else _text(value)
     if kind in ("int", "number", "bool"):
         if isinstance(value, str):
-            return resolve_plain(value.strip())
+            plain = resolve_plain(value.strip())
+            if kind == "number" and isinstance(plain, str) and _FLOAT(plain):
+                return float(plain)  # `1E-05`, as spreadsheets write small and large numbers
+            return plain
         if kind == "int" and isinstance(value, float) and value.is_integer():
             return int(value)
         return value

@@ -1,4 +1,5 @@
-"""CSV files as one grid: UTF-8 with or without a BOM, the delimiter found from the first row
+"""CSV files as one grid: UTF-8 with or without a BOM (or UTF-16 with one, as Excel's "Unicode
+Text" is), the delimiter found from the first row
 (`,` `;` or tab, as Excel writes them by locale) or named by Excel's `sep=` first line."""
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ _DELIMITERS = ",;\t"
 
 def read(path: Path, display: str) -> list[Grid]:
     data = path.read_bytes()
+    encoding = "utf-8-sig"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"  # Excel's "Unicode Text": tab-separated UTF-16 with a BOM
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode(encoding)
     except UnicodeDecodeError as error:
         row = data[: error.start].count(b"\n") + 1
         raise SheetError(f"row {row} is not UTF-8 text (byte 0x{data[error.start]:02X})") from None

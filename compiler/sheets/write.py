@@ -127,7 +127,8 @@ def _cell(value: Any, kind: str | None, of: str | None, as_text: bool) -> Any:
     if isinstance(value, list) and all(isinstance(v, str | int | float | bool) for v in value) and value:
         candidates.append(f"{LIST_SEPARATOR} ".join(_text(v) for v in value))
     if isinstance(value, str | int | float | bool):
-        candidates.append(value)
+        exact = as_text or isinstance(value, str | bool) or _number_cell_exact(value)
+        candidates.append(value if exact else _text(value))
     if isinstance(value, list | dict):
         candidates.append(_yaml(value))
     candidates.append(json.dumps(value, ensure_ascii=False))
@@ -140,6 +141,16 @@ def _cell(value: Any, kind: str | None, of: str | None, as_text: bool) -> Any:
         if back == value and _same_types(back, value):
             return cell
     raise ValueError(f"cannot write {value!r} as a cell")
+
+
+def _number_cell_exact(value: int | float) -> bool:
+    """Whether a workbook's number cell keeps `value`: openpyxl writes 16 significant digits."""
+    written = f"{value:.16g}"
+    try:
+        back = int(written) if isinstance(value, int) else float(written)
+    except ValueError:  # an int written in exponent form
+        return False
+    return back == value
 
 
 def _header_cell(value: Any, as_text: bool) -> Any:

@@ -159,3 +159,23 @@ def test_every_field_type_has_a_documented_cell_syntax():
     assert set(CELL_SYNTAX) == set(get_args(FieldType))
     doc = language_markdown()
     assert all(f"| `{t}` | {CELL_SYNTAX[t]} |" in doc for t in CELL_SYNTAX)
+
+
+def test_an_expression_error_points_at_its_cell(pack, found):
+    doc = ROWS.format(file="gear.csv").replace("type: gear", "type: rule")
+    rule_type = "kind: card-type\nid: rule\nname: Rule\nfields:\n  when_true: {type: expression}\n"
+    result = pack({"r.yaml": rule_type, "d.yaml": doc,
+                   "gear.csv": "id,name,when_true\nrest,Rest,coisn >= 2\n"})
+    assert [(d[0], d[3], d[4]) for d in found(result)] == [("GS221", 2, 3)]
+    assert str(result.report.diagnostics[0].location) == "gear.csv:2:3"
+
+
+def test_excel_unicode_text_is_utf16_with_tabs(pack):
+    text = "id\tname\thands\ncap\tCapé\t1\n"
+    result = pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": text.encode("utf-16")})
+    assert deck(result).cards[0].name == "Capé"
+
+
+def test_sheet_without_rows_is_an_error(pack, found):
+    result = pack({"d.yaml": "kind: cards\nid: deck\ntype: gear\nsheet: Gear\ncards:\n  - {id: cap, name: Cap, hands: 1}\n"})
+    assert found(result) == [("GS205", "d.yaml", None, 1, 1)]
