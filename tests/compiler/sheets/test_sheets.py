@@ -179,3 +179,9 @@ def test_excel_unicode_text_is_utf16_with_tabs(pack):
 def test_sheet_without_rows_is_an_error(pack, found):
     result = pack({"d.yaml": "kind: cards\nid: deck\ntype: gear\nsheet: Gear\ncards:\n  - {id: cap, name: Cap, hands: 1}\n"})
     assert found(result) == [("GS205", "d.yaml", None, 1, 1)]
+
+
+def test_a_suppress_column_silences_its_row(pack, found):
+    text = "id,name,hands,upgrade,suppress\ncap,Cap,1,hta,GS301\naxe,Axe,1,hta,\n"
+    result = pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": text})
+    assert found(result) == [("GS301", "gear.csv", "", 3, 4)]
