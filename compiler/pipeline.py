@@ -92,10 +92,11 @@ def compile_pack(path: Path) -> CompileResult:
     failed: list[tuple[str, Document]] = []  # documents that did not validate
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}
+        types = {u.model.id: u.model for u in units if isinstance(u.model, CardType)}
         for doc in by_kind.get(kind, []):
             model = DOCUMENT_MODELS[kind]
             if kind == "cards":
-                doc = _sheet_cards(doc, units, sheets, report, failed, context)
+                doc = _sheet_cards(doc, types, sheets, report, failed, context)
                 if doc is None:
                     continue
                 if isinstance(doc.data.get("type"), str):
@@ -243,11 +244,10 @@ def _names(
     return names
 
 
-def _sheet_cards(doc: Document, units: list[Unit], sheets: PackSheets, report: Report,
+def _sheet_cards(doc: Document, types: dict[str, CardType], sheets: PackSheets, report: Report,
                  failed: list[tuple[str, Document]], context: dict) -> Document | None:
     """A `cards` document with its spreadsheet rows read in (others as they are); None, and
     the document counted as failed, when its cards cannot be compiled."""
-    types = {u.model.id: u.model for u in units if isinstance(u.model, CardType)}
     expanded, problems = sheets.cards(doc, types)
     report.extend(problems)
     if expanded is None or (isinstance(expanded, GridDocument) and not expanded.complete):

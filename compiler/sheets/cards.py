@@ -15,9 +15,10 @@ from typing import Any
 
 from compiler.cardtypes import BUILT_IN
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
+from compiler.diagnostics.model import column_letters
 from compiler.language.documents import CardType
 from compiler.loader import Document
-from compiler.sheets.cells import BUILT_IN_TYPES, CellSyntaxError, cell_value, scalar_cell
+from compiler.sheets.cells import CellSyntaxError, cell_value, field_kind, scalar_cell
 from compiler.sheets.grid import Grid
 from compiler.spelling import closest
 
@@ -132,7 +133,7 @@ def cards_document(doc: GridDocument, card_type: CardType | None) -> list[Diagno
                 continue
             if value is None:
                 continue
-            kind, of = _kind(name, card_type)
+            kind, of = field_kind(name, card_type)
             try:
                 card[name] = cell_value(value, kind, of)
             except CellSyntaxError as error:
@@ -204,17 +205,11 @@ def _headings(grid: Grid, row: int, columns: dict, card_type: CardType | None):
         if name in seen:
             problems.append(CATALOGUE["GS122"](
                 f"two columns are read as '{name}'", grid.location(row, c),
-                hint=f"the first is column {_letters(seen[name])}; rename or remove one"))
+                hint=f"the first is column {column_letters(seen[name])}; rename or remove one"))
             continue
         seen[name] = c
         read[c] = name
     return read, problems, meant
-
-
-def _letters(column: int) -> str:
-    from compiler.diagnostics.model import column_letters
-
-    return column_letters(column)
 
 
 def _required(card_type: CardType | None) -> list[str]:
@@ -222,10 +217,3 @@ def _required(card_type: CardType | None) -> list[str]:
     if card_type is not None:
         required += [n for n, spec in card_type.fields.items() if spec.required and spec.default is None]
     return required
-
-
-def _kind(name: str, card_type: CardType | None) -> tuple[str | None, str | None]:
-    if name in BUILT_IN_TYPES:
-        return BUILT_IN_TYPES[name]
-    spec = card_type.fields.get(name) if card_type else None
-    return (spec.type, spec.of) if spec else (None, None)

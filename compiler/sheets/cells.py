@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from compiler.language.documents import CardType
 from compiler.loader import load_text
 from compiler.loader.scalars import resolve_plain
 
@@ -45,6 +46,14 @@ CELL_SYNTAX: dict[str, str] = {
     "effects": "YAML: `[{gain: {variable: coins, amount: 1}}]`, or block style over several lines",
     "abilities": "YAML: `[{name: Rally, when: on-play, do: [{draw: 1}]}]`, or block style",
 }
+
+
+def field_kind(name: str, card_type: CardType | None) -> tuple[str | None, str | None]:
+    """(type, item type) of the field or built-in card key `name`; (None, None) if unknown."""
+    if name in BUILT_IN_TYPES:
+        return BUILT_IN_TYPES[name]
+    spec = card_type.fields.get(name) if card_type else None
+    return (spec.type, spec.of) if spec else (None, None)
 
 
 class CellSyntaxError(ValueError):

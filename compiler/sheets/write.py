@@ -21,6 +21,7 @@ from compiler.sheets.cells import (
     LIST_SEPARATOR,
     CellSyntaxError,
     cell_value,
+    field_kind,
     scalar_cell,
 )
 
@@ -50,7 +51,7 @@ def deck_rows(data: dict, card_type: CardType | None, as_text: bool = False,
     names += sorted(n for n in written if n not in names)  # not declared: checked on reading
     rows.append(list(names))
     for card in cards:
-        rows.append([_cell(card[n], *_kind(n, card_type), as_text) if n in card else None for n in names])
+        rows.append([_cell(card[n], *field_kind(n, card_type), as_text) if n in card else None for n in names])
     return rows
 
 
@@ -112,13 +113,6 @@ def _xlsx_bytes(rows: list[list[Any]], sheet: str) -> bytes:
         book.save(tmp)
         tmp.seek(0)
         return tmp.read()
-
-
-def _kind(name: str, card_type: CardType | None) -> tuple[str | None, str | None]:
-    if name in BUILT_IN_TYPES:
-        return BUILT_IN_TYPES[name]
-    spec = card_type.fields.get(name) if card_type else None
-    return (spec.type, spec.of) if spec else (None, None)
 
 
 def _cell(value: Any, kind: str | None, of: str | None, as_text: bool) -> Any:
