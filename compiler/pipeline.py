@@ -77,7 +77,7 @@ def compile_pack(path: Path) -> CompileResult:
     for f in files.content:
         docs += _load(f, result)
     sheets = PackSheets(root, result.sources, display)
-    standalone, problems = sheets.standalone(files.sheets)
+    standalone, problems = sheets.standalone(files.sheets, docs)
     docs += standalone
     report.extend(problems)
     lost = any(d.code in _CONTENT_LOST for d in report.diagnostics)

@@ -95,10 +95,12 @@ def standalone_header(grid: Grid) -> tuple[GridDocument | None, list[Diagnostic]
 
 
 def rows_document(base: Document, grid: Grid) -> GridDocument:
-    """The document for a YAML `cards` document whose `rows:` names `grid`."""
+    """The document for a YAML `cards` document whose `rows:` names `grid`. The YAML holds the
+    deck's keys: a header document at the top of the sheet is passed over."""
     data = {k: v for k, v in base.data.items() if k != "cards"}
     doc = GridDocument(base.file, base.index, data, base.marks, base.key_marks, grid=grid, base=base)
-    doc.heading_row = _next_content_row(grid, 1)
+    header, _ = standalone_header(grid)  # a sheet exported standalone: its header is not read
+    doc.heading_row = header.heading_row if header is not None else _next_content_row(grid, 1)
     return doc
 
 

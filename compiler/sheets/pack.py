@@ -35,11 +35,15 @@ class PackSheets:
             self.sources[grid_source_key(grid.file, grid.sheet)] = grid.source_lines()
         return grids, problems
 
-    def standalone(self, paths: list[Path]) -> tuple[list[Document], list[Diagnostic]]:
-        """The header documents of standalone sheets in `paths` (files without one are left
-        for the linker to report as unclaimed, unless a `rows:` names them)."""
+    def standalone(self, paths: list[Path], docs: list[Document]) -> tuple[list[Document], list[Diagnostic]]:
+        """The header documents of standalone sheets in `paths`, leaving out the files that a
+        `rows:` of `docs` names (files without a header are left for the linker to report as
+        unclaimed, unless a `rows:` names them)."""
+        named = {(Path(d.file).parent / d.data["rows"]).resolve() for d in docs
+                 if isinstance(d.data, dict) and d.data.get("kind") == "cards"
+                 and isinstance(d.data.get("rows"), str)}
         docs, problems = [], []
-        for path in paths:
+        for path in (p for p in paths if p.resolve() not in named):
             grids, found = self.grids(path)
             problems += found
             if found:  # unreadable: said once here, not again as an unclaimed file

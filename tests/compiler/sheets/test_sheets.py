@@ -185,3 +185,8 @@ def test_a_suppress_column_silences_its_row(pack, found):
     text = "id,name,hands,upgrade,suppress\ncap,Cap,1,hta,GS301\naxe,Axe,1,hta,\n"
     result = pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": text})
     assert found(result) == [("GS301", "gear.csv", "", 3, 4)]
+
+
+def test_rows_may_name_a_sheet_with_its_own_header(pack):
+    text = "kind,cards\nid,other\n\nid,name,hands\ncap,Cap,1\n"
+    assert deck(pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": text})).cards[0].id == "cap"
