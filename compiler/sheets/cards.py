@@ -155,9 +155,10 @@ def cards_document(doc: GridDocument, card_type: CardType | None) -> list[Diagno
     missing = [n for n in _required(card_type) if n not in read.values()]
     doc.missing = missing + sorted(unread - set(missing))
     if missing:
+        after = len(grid.rows[heading - 1]) + 1 if heading <= len(grid.rows) else 1
         for name in (n for n in missing if n not in meant):  # a misspelt heading says it already
-            problems.append(CATALOGUE["GS121"](
-                f"no column for the required field '{name}'", grid.location(heading, 1),
+            problems.append(CATALOGUE["GS121"](  # at the first free heading: where to add it
+                f"no column for the required field '{name}'", grid.location(heading, after),
                 hint=f"add a column headed '{name}', or map a heading to it in `columns:`"))
     if not cards:
         problems.append(CATALOGUE["GS127"](

@@ -14,7 +14,7 @@ HEAD = "id,name,hands\n"
 CASES = {
     "GS120": ({"d.yaml": ROWS_DOC, "gear.csv": "id,name,hands,hnads2,tgas\ncap,Cap,1,,\n"},
               ("gear.csv", "", 1, 5)),
-    "GS121": ({"d.yaml": ROWS_DOC, "gear.csv": "id,name\ncap,Cap\n"}, ("gear.csv", "", 1, 1)),
+    "GS121": ({"d.yaml": ROWS_DOC, "gear.csv": "id,name\ncap,Cap\n"}, ("gear.csv", "", 1, 3)),
     "GS122": ({"d.yaml": ROWS_DOC, "gear.csv": "id,name,hands,Hands\ncap,Cap,1,2\n"},
               ("gear.csv", "", 1, 4)),
     "GS123": ({"d.yaml": ROWS_DOC.replace("gear.csv", "gear.xlsx"),
