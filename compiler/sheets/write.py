@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from compiler.diagnostics.model import column_letters
 from compiler.files import write_atomic
 from compiler.language.documents import CardType
 from compiler.sheets.cells import (
@@ -37,11 +38,10 @@ def deck_rows(data: dict, card_type: CardType | None, as_text: bool = False,
     `as_text` every cell is text, as in a CSV file."""
     head = {k: v for k, v in data.items() if k not in ("cards", "rows", "sheet", "columns")}
     rows: list[list[Any]] = []
-    for key in sorted(head, key=lambda k: (_HEAD.index(k) if k in _HEAD else len(_HEAD), str(k))):
-        rows.append([key, _header_cell(head[key], as_text)])
-    rows.append([])
-    if not header:
-        rows = []
+    if header:
+        for key in sorted(head, key=lambda k: (_HEAD.index(k) if k in _HEAD else len(_HEAD), str(k))):
+            rows.append([key, _header_cell(head[key], as_text)])
+        rows.append([])
     cards = data["cards"]
     written = {k for card in cards for k in card}
     declared = list(card_type.fields) if card_type else []
@@ -61,8 +61,7 @@ def deck_yaml(data: dict) -> str:
     from compiler.loader import load_text
 
     plain = {k: v for k, v in data.items() if k not in ("rows", "sheet", "columns")}
-    text = ("# yaml-language-server: $schema=../../../schema/cards.schema.json\n"
-            + yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, width=100))
+    text = yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, width=100)
     documents, problems = load_text(text, "deck")
     if problems or len(documents) != 1 or documents[0].data != plain:
         raise ValueError("the deck does not write as YAML that reads back the same")
@@ -82,7 +81,7 @@ def write_deck(data: dict, card_type: CardType | None, path: Path, sheet: str = 
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")  # Excel's dialect
         writer.writerows([["" if v is None else v for v in row] for row in rows])
-        write_atomic(path, out.getvalue().encode("utf-8"))
+        write_atomic(path, out.getvalue().encode("utf-8-sig"))  # the BOM tells Excel it is UTF-8
     elif suffix == ".xlsx":
         write_atomic(path, _xlsx_bytes(rows, sheet))
     else:
@@ -100,7 +99,10 @@ def _xlsx_bytes(rows: list[list[Any]], sheet: str) -> bytes:
         for c, value in enumerate(row, 1):
             if value is None:
                 continue
-            cell = ws.cell(r, c, value)
+            try:
+                cell = ws.cell(r, c, value)
+            except Exception as error:  # openpyxl refuses control characters XML cannot hold
+                raise ValueError(f"cell {column_letters(c)}{r} cannot be written: {error}") from None
             if isinstance(value, str):
                 cell.data_type = "s"  # text, even when it starts with '=' like a formula
                 if "\n" in value:

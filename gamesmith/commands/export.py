@@ -37,5 +37,9 @@ def cards(
         raise typer.BadParameter(f"no deck '{deck}' that checks; the pack's decks: {found}",
                                  param_hint="--deck")
     types = {u.model.id: u.model for u in result.units if isinstance(u.model, CardType)}
-    write_deck(unit.doc.data, types.get(unit.model.type), to, sheet=sheet, header=not rows_only)
+    try:
+        write_deck(unit.doc.data, types.get(unit.model.type), to, sheet=sheet, header=not rows_only)
+    except ValueError as error:
+        typer.echo(f"error: deck '{unit.model.id}' cannot be written to {to}: {error}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {len(unit.model.cards)} cards of deck '{unit.model.id}' to {to}")

@@ -71,3 +71,12 @@ def test_export_command_writes_each_format(tmp_path):
         assert (tmp_path / target).stat().st_size > 0
     result = runner.invoke(app, ["export", "cards", str(pack), "--to", str(tmp_path / "x.xlsx")])
     assert result.exit_code == 2 and "--deck" in result.output
+
+
+def test_a_deck_a_workbook_cannot_hold_is_a_clear_error(tmp_path):
+    (tmp_path / "game.yaml").write_text("kind: game\nid: tiny\ntitle: Tiny\nplayers: {min: 2, max: 4}\n")
+    (tmp_path / "t.yaml").write_text("kind: card-type\nid: gear\nname: Gear\n")
+    (tmp_path / "d.yaml").write_text('kind: cards\nid: deck\ntype: gear\ncards:\n  - {id: bell, name: "Bell\\a"}\n')
+    result = CliRunner().invoke(app, ["export", "cards", str(tmp_path), "--to", str(tmp_path / "d.xlsx")])
+    assert result.exit_code == 1 and "cell B6 cannot be written" in result.output
+    assert not (tmp_path / "d.xlsx").exists()
