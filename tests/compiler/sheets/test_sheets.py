@@ -190,3 +190,12 @@ def test_a_suppress_column_silences_its_row(pack, found):
 def test_rows_may_name_a_sheet_with_its_own_header(pack):
     text = "kind,cards\nid,other\n\nid,name,hands\ncap,Cap,1\n"
     assert deck(pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": text})).cards[0].id == "cap"
+
+
+def test_csv_cells_are_row_and_column_with_the_cell_shown(pack):
+    result = pack({"d.yaml": ROWS.format(file="gear.csv"), "gear.csv": "id,name,hands\ncap,Cap,three\n"})
+    text = render(result.report, "text", sources=result.sources.get)
+    assert text.startswith("gear.csv:2:3: error GS207: `hands` in card 'cap' must be a whole number, "
+                           "not 'three'\nC2 | three\n   | ^^^^^\n")
+    entry = json.loads(render(result.report, "json"))["diagnostics"][0]
+    assert (entry["sheet"], entry["cell"]) == ("", "C2")
