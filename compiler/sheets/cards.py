@@ -116,6 +116,8 @@ def cards_document(doc: GridDocument, card_type: CardType | None) -> list[Diagno
     With `card_type` None (unknown, or it did not validate) columns are taken as written."""
     grid, heading = doc.grid, doc.heading_row
     columns = doc.data.get("columns") if isinstance(doc.data.get("columns"), dict) else {}
+    if doc.base is None and columns:  # a standalone header's mapping is used up here
+        del doc.data["columns"]
     read, problems, meant = _headings(grid, heading, columns, card_type)
     cards: list[dict] = []
     unread: set[str] = set()  # fields with a cell that could not be read

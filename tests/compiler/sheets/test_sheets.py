@@ -199,3 +199,22 @@ def test_csv_cells_are_row_and_column_with_the_cell_shown(pack):
                            "not 'three'\nC2 | three\n   | ^^^^^\n")
     entry = json.loads(render(result.report, "json"))["diagnostics"][0]
     assert (entry["sheet"], entry["cell"]) == ("", "C2")
+
+
+def test_a_workbook_that_unpacks_too_large_is_refused(pack, found, tmp_path):
+    import zipfile
+
+    from compiler.sheets.grid import MAX_UNPACKED
+
+    with zipfile.ZipFile(tmp_path / "gear.xlsx", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", b"\0" * (MAX_UNPACKED + 1))
+    result = pack({"d.yaml": ROWS.format(file="gear.xlsx")})
+    assert found(result) == [("GS125", "gear.xlsx", None, 0, 0)]
+    assert "unpacks to" in result.report.diagnostics[0].message
+
+
+def test_a_standalone_header_may_map_columns(pack):
+    text = ('kind,cards\nid,deck\ntype,gear\ncolumns,"{Card: name, Hands used: hands}"\n\n'
+            "id,Card,Hands used\ncap,Cap,1\n")
+    card = deck(pack({"gear.csv": text})).cards[0]
+    assert (card.name, card.field("hands")) == ("Cap", 1)
