@@ -393,7 +393,33 @@ def _intro() -> list[str]:
         "| --- | --- |",
     ]
     lines += [f"| `{t}` | {FIELD_TYPES[t]} |" for t in get_args(FieldType)]
-    return lines + [""]
+    return lines + [""] + _sheet_section()
+
+
+def _sheet_section() -> list[str]:
+    """How cards are written as spreadsheet rows (the full guide is docs/spreadsheets.md)."""
+    from compiler.sheets.cells import BUILT_IN_TYPES, CELL_SYNTAX
+
+    built_in = ", ".join(f"`{k}`" for k in BUILT_IN_TYPES)
+    return [
+        "## Cards in spreadsheets",
+        "",
+        "A `cards` document may take its cards from a CSV, XLSX or ODS file beside it",
+        "(`rows: races.xlsx`, `sheet: Races`), or a sheet may stand alone, starting with a",
+        "header document of `key | value` rows (`kind | cards`, `id`, `type`…) and a blank row.",
+        "The first row with content below is the headings: each is a field's name (or is mapped",
+        "to one by `columns:`), a row is a card, an empty row is skipped, and a heading starting",
+        "with `#` is a note column. Besides the card type's fields a sheet may have the common",
+        f"card keys as columns ({built_in}). A cell of each field type is written as:",
+        "",
+        "| type | in a cell |",
+        "| --- | --- |",
+        *(f"| `{t}` | {CELL_SYNTAX[t]} |" for t in get_args(FieldType)),
+        "",
+        "An empty cell leaves the field unset. A merged range gives its value to every cell it",
+        "covers; a formula gives the value the file saved. See [spreadsheets.md](spreadsheets.md).",
+        "",
+    ]
 
 
 def language_markdown() -> str:

@@ -96,7 +96,7 @@ def _index(units: list[Unit], report: Report):
         if id_ in index[kind]:
             report.add(CATALOGUE["GS302"](
                 f"duplicate {kind} id '{id_}'", loc,
-                hint=f"the first is at {where[(kind, id_)].file}:{where[(kind, id_)].line}",
+                hint=f"the first is at {_at(where[(kind, id_)])}",
             ))
         else:
             index[kind].add(id_)
@@ -116,6 +116,11 @@ def _index(units: list[Unit], report: Report):
             for i, window in enumerate(u.model.windows):
                 add("window", window, u.doc.location(("windows", i)))
     return index, where
+
+
+def _at(loc: Location) -> str:
+    """Where an item is, for a hint: `file:line`, or `file:Sheet!B7` for a spreadsheet cell."""
+    return str(loc) if loc.sheet is not None else f"{loc.file}:{loc.line}"
 
 
 def _index_failed(failed: list[tuple[str, Document]], index: dict[str, set[str]]) -> set[str]:
@@ -357,22 +362,35 @@ def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
 
 def apply_suppressions(report: Report, units: list[Unit]) -> None:
     """Drop diagnostics inside an item whose `suppress:` names their code."""
-    spans: dict[str, list[tuple[int, int, frozenset[str]]]] = defaultdict(list)
+    spans: dict[tuple, list[tuple[int, int, frozenset[str]]]] = defaultdict(list)
     for u in units:
         for path, codes in _suppress_lists(u.doc.data, ()):
             unknown = [c for c in codes if c not in CATALOGUE]
             for code in unknown:
                 report.add(CATALOGUE["GS305"](f"suppress names unknown code '{code}'", u.doc.location((*path, "suppress"))))
-            lines = [m.line for p, m in u.doc.marks.items() if p[: len(path)] == path]
-            lines += [m.line for p, m in u.doc.key_marks.items() if p[: len(path)] == path and len(p) > len(path)]
-            if lines:
-                spans[u.doc.file].append((min(lines), max(lines), frozenset(codes)))
+            span = _span(u.doc, path)
+            if span is not None:
+                where, lo, hi = span
+                spans[where].append((lo, hi, frozenset(codes)))
     if not spans:
         return
     report.diagnostics = [
         d for d in report.diagnostics
-        if not any(lo <= d.line <= hi and d.code in codes for lo, hi, codes in spans.get(d.file, ()))
+        if not any(lo <= d.line <= hi and d.code in codes
+                   for lo, hi, codes in spans.get((d.file, d.location.sheet), ()))
     ]
+
+
+def _span(doc: Document, path: tuple) -> tuple[tuple, int, int] | None:
+    """((file, sheet), first line, last line) of the item at `path`: rows, for a sheet's card."""
+    from compiler.sheets.cards import GridDocument
+
+    if isinstance(doc, GridDocument) and path[:1] == ("cards",):
+        rows = [r for p, (r, _) in doc.cells.items() if p[: len(path)] == path]
+        return ((doc.grid.file, doc.grid.sheet), min(rows), max(rows)) if rows else None
+    lines = [m.line for p, m in doc.marks.items() if p[: len(path)] == path]
+    lines += [m.line for p, m in doc.key_marks.items() if p[: len(path)] == path and len(p) > len(path)]
+    return ((doc.file, None), min(lines), max(lines)) if lines else None
 
 
 def _suppress_lists(node, path):

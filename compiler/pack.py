@@ -3,10 +3,11 @@ includes, and every other file (which the linker reports unless something claims
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 YAML_SUFFIXES = {".yaml", ".yml"}
+SHEET_SUFFIXES = {".csv", ".xlsx", ".ods"}
 # Prose beside content is welcome and not checked.
 IGNORED_SUFFIXES = {".md", ".txt", ".rst"}
 
@@ -17,6 +18,7 @@ class PackFiles:
     manifest: Path
     content: list[Path]  # YAML files to load, manifest excluded, sorted
     others: list[Path]  # every other non-hidden file under the root
+    sheets: list[Path] = field(default_factory=list)  # spreadsheets in included folders (also in others)
 
 
 def find_manifest(path: Path) -> Path:
@@ -26,7 +28,7 @@ def find_manifest(path: Path) -> Path:
 
 def list_files(root: Path, manifest: Path, include: list[str]) -> PackFiles:
     folders = [(root / inc).resolve() for inc in include] or [root.resolve()]
-    content, others = [], []
+    content, others, sheets = [], [], []
     for p in sorted(root.rglob("*")):
         rel = p.relative_to(root)
         if not p.is_file() or any(part.startswith(".") for part in rel.parts) or p == manifest:
@@ -39,4 +41,6 @@ def list_files(root: Path, manifest: Path, include: list[str]) -> PackFiles:
             content.append(p)
         else:
             others.append(p)
-    return PackFiles(root, manifest, content, others)
+            if p.suffix.lower() in SHEET_SUFFIXES and included:
+                sheets.append(p)
+    return PackFiles(root, manifest, content, others, sheets)

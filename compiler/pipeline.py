@@ -7,7 +7,7 @@ other files are still checked. It returns the compiled game only when there are 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,8 @@ from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
 from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
 from compiler.loader import Document, load_file
 from compiler.pack import find_manifest, list_files
+from compiler.sheets.cards import GridDocument, relaxed
+from compiler.sheets.pack import PackSheets
 from compiler.validate import suggest, validate
 
 # Kinds validated first: later kinds need their names (card-type fields, rules) in context.
@@ -74,7 +76,10 @@ def compile_pack(path: Path) -> CompileResult:
     files = list_files(root, manifest, include)
     for f in files.content:
         docs += _load(f, result)
-    report.counts["files"] = 1 + len(files.content)
+    sheets = PackSheets(root, result.sources, display)
+    standalone, problems = sheets.standalone(files.sheets, docs)
+    docs += standalone
+    report.extend(problems)
     lost = any(d.code in _CONTENT_LOST for d in report.diagnostics)
 
     by_kind, dropped = _kinds(docs, report)
@@ -87,18 +92,26 @@ def compile_pack(path: Path) -> CompileResult:
     failed: list[tuple[str, Document]] = []  # documents that did not validate
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}
+        types = {u.model.id: u.model for u in units if isinstance(u.model, CardType)}
         for doc in by_kind.get(kind, []):
             model = DOCUMENT_MODELS[kind]
-            if kind == "cards" and isinstance(doc.data.get("type"), str):
-                model = models.get(doc.data["type"], model)
+            if kind == "cards":
+                doc = _sheet_cards(doc, types, sheets, report, failed, context)
+                if doc is None:
+                    continue
+                if isinstance(doc.data.get("type"), str):
+                    model = models.get(doc.data["type"], model)
             ctx = layout_context if kind == "layout" else context
-            value, diags = validate(doc, model, ctx, result.sources.get(doc.file, ()), kind == "cards")
+            lines = () if isinstance(doc, GridDocument) else result.sources.get(doc.file, ())
+            value, diags = validate(doc, model, ctx, lines, kind == "cards")
             report.extend(diags)
             if value is not None:
                 units.append(Unit(doc, kind, value))
             else:
                 failed.append((kind, doc))
     result.units = units
+    report.counts["files"] = 1 + len(files.content) + len(sheets.read)
+    files = replace(files, others=[f for f in files.others if f.resolve() not in sheets.read])
 
     game = link.link(units, files, game_unit, report, names, link.Partial(
         failed, lost, frozenset() if game_docs else frozenset({"variable"})))
@@ -229,6 +242,24 @@ def _names(
         if isinstance(fields, dict):
             names |= {str(k) for k in fields}
     return names
+
+
+def _sheet_cards(doc: Document, types: dict[str, CardType], sheets: PackSheets, report: Report,
+                 failed: list[tuple[str, Document]], context: dict) -> Document | None:
+    """A `cards` document with its spreadsheet rows read in (others as they are); None, and
+    the document counted as failed, when its cards cannot be compiled."""
+    expanded, problems = sheets.cards(doc, types)
+    report.extend(problems)
+    if expanded is None or (isinstance(expanded, GridDocument) and not expanded.complete):
+        failed.append(("cards", expanded or doc))
+        card_type = types.get(doc.data.get("type"))
+        if expanded is not None and expanded.data.get("cards") and card_type is not None and not (
+                {"id", "name"} & set(expanded.missing)):
+            # the other cells are still checked, against the type without the missing fields
+            model = cards_model(relaxed(card_type, expanded.missing))
+            report.extend(validate(expanded, model, context, (), True)[1])
+        return None
+    return expanded
 
 
 def _card_models(units: list[Unit]) -> dict[str, type[Cards]]:

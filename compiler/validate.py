@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -132,12 +133,13 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:  # noqa:
         )
     if etype == "expression":
         loc = doc.location(path)
-        col = loc.column + _quote_width(lines, loc) + int(ctx.get("offset") or 0)
+        if loc.sheet is None:  # in a text file, point at the character; a cell is one place
+            loc = replace(loc, column=loc.column + _quote_width(lines, loc) + int(ctx.get("offset") or 0))
         message, source = ctx["message"], e["input"]
         return CATALOGUE[ctx["code"]](
             f"expression `{source}` {message.removeprefix('the expression ')}"
             if message.startswith("the expression ") else f"{message} in expression `{source}`",
-            Location(loc.file, loc.line, col),
+            loc,
             hint=ctx.get("hint") or (_EXPRESSION_HINT if ctx["code"] == "GS220" else None),
         )
     if etype == "unknown_op":

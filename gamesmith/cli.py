@@ -15,6 +15,8 @@ from gamesmith.commands import (
     serve,
     simulate,
 )
+from gamesmith.commands.export import app as export_app
+from gamesmith.commands.new import new
 
 app = typer.Typer(
     name="gamesmith",
@@ -32,6 +34,8 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("serve")(serve.serve)
+app.add_typer(export_app, name="export")
+app.command("new")(new)
 
 
 def main() -> None:

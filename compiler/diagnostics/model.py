@@ -16,11 +16,43 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a file; line and column are 1-based, 0 when unknown."""
+    """A place in a file; line and column are 1-based, 0 when unknown.
+
+    In a spreadsheet, line is the row and column the column (A = 1), and `sheet` is set:
+    the sheet's name in a workbook, "" in a CSV file (which has one, unnamed)."""
 
     file: str
     line: int = 0
     column: int = 0
+    sheet: str | None = None
+
+    @property
+    def cell(self) -> str | None:
+        """`B7`, or `Cards!B7` in a workbook, for a spreadsheet location; else None."""
+        if self.sheet is None or self.line <= 0 or self.column <= 0:
+            return None
+        ref = f"{column_letters(self.column)}{self.line}"
+        return f"{self.sheet}!{ref}" if self.sheet else ref
+
+    def __str__(self) -> str:
+        """`file:line:column`, or `file:Sheet!B7` for a cell of a workbook sheet."""
+        if self.sheet and self.cell:
+            return f"{self.file}:{self.cell}"
+        parts = [self.file] if self.file else []
+        if self.file and self.line > 0:
+            parts.append(str(self.line))
+            if self.column > 0:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+def column_letters(column: int) -> str:
+    """A 1-based column number as spreadsheets name it: 1 -> A, 27 -> AA."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 @dataclass(frozen=True)
@@ -45,7 +77,7 @@ class Diagnostic:
         return self.location.column
 
     def as_dict(self) -> dict:
-        return {
+        out = {
             "code": self.code,
             "severity": self.severity.value,
             "message": self.message,
@@ -54,6 +86,10 @@ class Diagnostic:
             "column": self.column,
             "hint": self.hint,
         }
+        if self.location.sheet is not None:  # a spreadsheet cell: row and column, named too
+            out["sheet"] = self.location.sheet
+            out["cell"] = self.location.cell
+        return out
 
 
 @dataclass
@@ -79,7 +115,8 @@ class Report:
         self.diagnostics = kept
 
     def sorted(self) -> list[Diagnostic]:
-        return sorted(self.diagnostics, key=lambda d: (d.location, d.code, d.message))
+        return sorted(self.diagnostics, key=lambda d: (
+            d.file, d.location.sheet or "", d.line, d.column, d.code, d.message))
 
     @property
     def errors(self) -> int:

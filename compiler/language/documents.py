@@ -222,7 +222,29 @@ class Cards(Document):
     deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
     size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
     back: str | None = Field(default=None, description="text or image for the deck's back")
-    cards: list[Card] = Field(min_length=1, description="the cards")
+    # Where the cards were written, not what they are: left out of the compiled game.
+    rows: str | None = Field(
+        default=None, exclude=True,
+        description="a spreadsheet beside this file (.csv, .xlsx, .ods) whose rows are the cards",
+    )
+    sheet: str | None = Field(
+        default=None, exclude=True, description="the sheet of a workbook `rows:` names"
+    )
+    columns: dict[str, Name | None] = Field(
+        default_factory=dict, exclude=True,
+        description="column headings that are not field names: heading -> field (null: not read)",
+    )
+    cards: list[Card] = Field(
+        default_factory=list, description="the cards (filled from `rows:` when that is given)"
+    )
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> Cards:
+        if not self.cards:
+            raise ValueError("a deck needs `cards:`, or `rows:` naming a spreadsheet")
+        if self.rows is None and (self.sheet is not None or self.columns):
+            raise ValueError("`sheet:` and `columns:` describe the spreadsheet `rows:` names; add `rows:`")
+        return self
 
 
 # -- stories -------------------------------------------------------------------------------------

@@ -21,12 +21,34 @@ def check(
     strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
     color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,
     emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only)")] = None,
+    find_packs: Annotated[bool, typer.Option(
+        "--find-packs", help="PATHs may be any files in packs: check the packs holding them")] = False,
+    watch: Annotated[bool, typer.Option(help="check again on every change, printing what changed")] = False,
 ) -> None:
     """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
         raise typer.BadParameter("--emit takes one pack", param_hint="--emit")
+    if watch and format != "text":
+        raise typer.BadParameter("--watch prints text", param_hint="--format")
+    if find_packs:
+        paths = packs_holding(paths)
+    use_color = sys.stdout.isatty() if color is None else color
+    if watch:
+        from gamesmith.commands.watch import watch as watch_packs
+
+        watch_packs(paths, lambda: _check(paths, None), sys.stdout.write, color=use_color)
+        raise typer.Exit(0)
+    report, sources = _check(paths, emit)
+    out = render(report, format, sources=sources, color=use_color)
+    sys.stdout.write(out)
+    failed = report.errors > 0 or (strict and report.warnings > 0)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _check(paths: list[Path], emit: Path | None):
+    """The report of every pack in `paths` and a lookup of their sources."""
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:
@@ -36,8 +58,18 @@ def check(
         sources.update(result.sources)
         if emit and result.game:
             write_atomic(emit, result.game.dumps())
-    use_color = sys.stdout.isatty() if color is None else color
-    out = render(report, format, sources=sources.get, color=use_color)
-    sys.stdout.write(out)
-    failed = report.errors > 0 or (strict and report.warnings > 0)
-    raise typer.Exit(1 if failed else 0)
+    return report, sources.get
+
+
+def packs_holding(paths: list[Path]) -> list[Path]:
+    """The pack folders (with game.yaml) that hold `paths`, each once, in order; paths in no
+    pack are left out (a hook is handed every changed file of a repository)."""
+    packs: list[Path] = []
+    for path in paths:
+        start = path if path.is_dir() else path.parent
+        for folder in [start, *start.parents]:
+            if (folder / "game.yaml").is_file():
+                if folder not in packs:
+                    packs.append(folder)
+                break
+    return packs

@@ -35,6 +35,8 @@ def command(d: Diagnostic) -> str:
     entry = CATALOGUE.get(d.code)
     props.append(("title", f"{d.code} {entry.name}" if entry else d.code))
     message = f"{d.message}\nhint: {d.hint}" if d.hint else d.message
+    if d.location.cell:  # a workbook's rows are not lines of text: name the cell
+        message = f"{d.location.cell}: {message}"
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in props)
     return f"::{COMMAND[d.severity]} {joined}::{escape_data(message)}"
 

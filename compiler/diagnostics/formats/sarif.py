@@ -53,6 +53,9 @@ def _location(d: Diagnostic) -> dict:
         if d.column > 0:
             region["startColumn"] = d.column
         physical["region"] = region
+    if d.location.cell:  # a spreadsheet cell, as spreadsheet programs name it
+        return {"physicalLocation": physical,
+                "logicalLocations": [{"fullyQualifiedName": d.location.cell, "kind": "cell"}]}
     return {"physicalLocation": physical}
 
 
@@ -64,6 +67,8 @@ def sarif_log(report: Report, tool_version: str = "0.1.0") -> dict:
     results = []
     for d in diagnostics:
         text = f"{d.message}\nhint: {d.hint}" if d.hint else d.message
+        if d.location.cell:
+            text = f"{d.location.cell}: {text}"
         result = {
             "ruleId": d.code,
             "ruleIndex": index[d.code],

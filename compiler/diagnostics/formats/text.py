@@ -87,13 +87,22 @@ class _Paint:
         return f"{code}{text}{_RESET}" if self.enabled and code and text else text
 
 
+def grid_source_key(file: str, sheet: str) -> str:
+    """The `SourceLookup` key of a spreadsheet's sheet: its rows, cells joined by tabs."""
+    return f"{file}\x00{sheet}"
+
+
 def _where(d: Diagnostic) -> str:
-    parts = [d.file] if d.file else []
-    if d.file and d.line > 0:
-        parts.append(str(d.line))
-        if d.column > 0:
-            parts.append(str(d.column))
-    return ":".join(parts)
+    return str(d.location)
+
+
+def _cell_line(d: Diagnostic, rows: list[str] | None) -> tuple[str, str] | None:
+    """(cell reference, value shown) for a diagnostic on a spreadsheet cell with a value."""
+    if rows is None or d.location.cell is None or not 0 < d.line <= len(rows):
+        return None
+    cells = rows[d.line - 1].split("\t")
+    value = cells[d.column - 1] if d.column <= len(cells) else ""
+    return d.location.cell.rsplit("!", 1)[-1], value
 
 
 def _block(d: Diagnostic, lines: list[str] | None, paint: _Paint) -> list[str]:
@@ -105,7 +114,16 @@ def _block(d: Diagnostic, lines: list[str] | None, paint: _Paint) -> list[str]:
     out += [f"    {line}" for line in more]
 
     gutter = " "
-    if lines is not None and 0 < d.line <= len(lines):
+    cell = _cell_line(d, lines)
+    if cell is not None:  # the offending cell: its reference and value, underlined
+        ref, value = cell
+        gutter = " " * len(ref)
+        out.append(f"{paint(ref + ' |', _BLUE)} {_show(value)}")
+        if value:
+            out.append(f"{paint(gutter + ' |', _BLUE)} {paint('^' * max(1, _width(_show(value))), colour)}")
+    elif d.location.sheet is not None:
+        pass  # a cell outside the sheet's rows: its reference is in the header line
+    elif lines is not None and 0 < d.line <= len(lines):
         source = lines[d.line - 1].rstrip("\r\n")  # a lookup may hand back readlines() lines
         gutter = " " * len(str(d.line))
         out.append(f"{paint(str(d.line) + ' |', _BLUE)} {_show(source)}")
@@ -159,9 +177,10 @@ def render_text(report: Report, sources: SourceLookup | None = None, color: bool
     for d in report.sorted():
         lines = None
         if d.file and d.line > 0:
-            if d.file not in cache:
-                cache[d.file] = lookup(d.file)
-            lines = cache[d.file]
+            key = d.file if d.location.sheet is None else grid_source_key(d.file, d.location.sheet)
+            if key not in cache:
+                cache[key] = lookup(key) if d.location.sheet is None or sources else None
+            lines = cache[key]
         out += _block(d, lines, paint)
         out.append("")
     out.append(summary_line(report, paint))
