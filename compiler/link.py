@@ -24,6 +24,7 @@ from compiler.language.base import (
     checked_expression,
 )
 from compiler.language.selectors import WINDOWS
+from compiler.parameters import check_change, check_parameters
 from compiler.validate import suggest
 from compiler.walk import walk
 
@@ -60,11 +61,16 @@ def link(
     given: dict[tuple[str, str], Location] = {}
     tested: dict[tuple[str, str], Location] = {}
     players = game.model.players if game else None
+    parameters = set(game.model.parameters) if game else set()
+    if game:
+        check_parameters(game, report)
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
                 unknown_ok = partial.lost or marker.kind in unreadable
                 _resolve(u, path, marker.kind, value, index, report, unknown_ok)
+                if marker.kind == "variable":
+                    check_change(u, path, value, parameters, report)
                 if marker.kind == "window" and value == "passive":
                     _passive(u, path[:-1], report)
             elif isinstance(marker, Gives):
