@@ -98,11 +98,11 @@ def simulate(
 
         write_report(report, data)
         console.print(f"report: {report}", highlight=False)
-    shown = data["cells"][0] if len(data["cells"]) == 1 else data
+    shown = data if data["sweep"] else data["cells"][0]
     if format == "json":
         sys.stdout.write(json.dumps(shown, indent=2) + "\n")
         return
-    if len(data["cells"]) == 1:
+    if not data["sweep"]:
         text_report(Console(), shown)
     else:
         _sweep_text(Console(), data)
