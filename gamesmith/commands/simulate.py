@@ -92,6 +92,12 @@ def simulate(
     except RuleError as err:
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        kept = (f"the games finished so far are in {results}: run the same command again to "
+                "resume, or `gamesmith report` to draw them") if results else \
+            "nothing kept (name a --results file to be able to resume)"
+        console.print(f"stopped: {kept}", highlight=False)
+        raise typer.Exit(130) from None
     data = run_figures(header, played)
     if report is not None:
         from runtime.report import write_report
