@@ -8,31 +8,17 @@ Without a scheduler address a LocalCluster of `workers` processes runs on this m
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from runtime.errors import RuleError
+from runtime.loading import digest, pack_files
 from runtime.results import GameSummary
 from runtime.simulate import Run, play_one
 
 # Per worker process: pack digest -> program.
 _PROGRAMS: dict = {}
-
-
-def pack_files(pack: Path) -> dict[str, bytes]:
-    """Every file of the pack by its path relative to the pack (hidden folders left out)."""
-    root = Path(pack)
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)}
-
-
-def digest(files: dict[str, bytes]) -> str:
-    h = hashlib.blake2b(digest_size=16)
-    for name, data in sorted(files.items()):
-        h.update(name.encode() + b"\0" + hashlib.blake2b(data).digest())
-    return h.hexdigest()
 
 
 def _program(key: str, files: dict[str, bytes], run: Run):

@@ -54,8 +54,9 @@ class ResultsFile:
         if self.path.exists() and self.path.stat().st_size:
             old, games, good = _read(self.path)
             if old != header:
-                raise RuleError(f"{self.path} holds the results of another run (other pack, seed, "
-                                "games or sweep): name another --results file or delete it")
+                raise RuleError(f"{self.path} holds the results of another run (another pack, "
+                                "seed, number of games or sweep, or the pack changed since): "
+                                "name another --results file or delete it")
             self.done = games
             with self.path.open("r+b") as fh:
                 fh.truncate(good)  # drop a last line cut short

@@ -26,6 +26,7 @@ from runtime.agents import make_agent
 from runtime.agents.evaluation import raw, weights
 from runtime.errors import RuleError
 from runtime.figures import cell_figures
+from runtime.loading import digest, pack_files
 from runtime.machine import Machine
 from runtime.program import Program
 from runtime.results import FORMAT, GameSummary, ResultsFile
@@ -66,6 +67,7 @@ class Run:
         """The results file's first line: everything that decides the games played."""
         return {
             "format": FORMAT, "game": program.game.id, "pack": self.pack,
+            "pack_digest": digest(pack_files(Path(self.pack))),
             "scenario": self.scenario, "story": self.story, "battles": self.battles,
             "seed": self.seed, "games": self.games, "rotate": self.rotate,
             "cooperative": plays_as_party(program), "content": sorted(program.cards),

@@ -94,11 +94,18 @@ def test_results_stream_to_disk_and_an_interrupted_run_resumes(skirmish, tmp_pat
     assert sorted(cut.read_text().splitlines()[1:]) == sorted(lines[1:])
 
 
-def test_a_results_file_of_another_run_is_refused(skirmish, tmp_path):
+def test_a_results_file_of_another_run_or_a_changed_pack_is_refused(skirmish, tmp_path):
     path = tmp_path / "r.jsonl"
     run_games(_run([Cell(2, ("random", "random"))]), skirmish, results=path)
     with pytest.raises(RuleError, match="another run"):
         run_games(_run([Cell(2, ("random", "random"))], games=7), skirmish, results=path)
+    pack = tmp_path / "pack"
+    shutil.copytree(SKIRMISH, pack)
+    run = Run(str(pack), (Cell(2, ("random", "random")),), 2, 5)
+    run_games(run, skirmish, results=tmp_path / "p.jsonl")
+    (pack / "rules.yaml").write_text((pack / "rules.yaml").read_text() + "turn-cap: 50\n")
+    with pytest.raises(RuleError, match="the pack changed"):
+        run_games(run, skirmish, results=tmp_path / "p.jsonl")
 
 
 def test_a_sweep_plays_the_same_seeds_in_every_cell(skirmish):
