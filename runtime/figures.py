@@ -40,7 +40,8 @@ def run_figures(header: dict, games: list[GameSummary]) -> dict:
     cells = [cell_figures(header, i, sorted(by_cell[i], key=lambda g: g.index))
              for i in range(len(header["cells"]))]
     expected = header["games"] * len(header["cells"])
-    return {"format": FORMAT, "game": header["game"], "seed": header["seed"],
+    return {"format": FORMAT, "game": header["game"], "title": header.get("title"),
+            "seed": header["seed"],
             "games": len(games), "games_planned": expected, "complete": len(games) >= expected,
             "sweep": header["sweep"], "ladder": header.get("ladder"), "cells": cells}
 
@@ -56,7 +57,7 @@ def cell_figures(header: dict, index: int, games: list[GameSummary]) -> dict:
     seats = [{"seat": s + 1, "agent": "rotating" if rotating else lineup[s], **rate(seat_wins[s], n)}
              for s in range(players)]
     out: dict = {
-        "game": header["game"], "players": players, "games": n, "seed": header["seed"],
+        "game": header["game"], "title": header.get("title"), "players": players, "games": n, "seed": header["seed"],
         "label": cell["label"], "variables": cell["variables"], "cooperative": party,
         "seats": seats,
         "agents": [{"slot": k + 1, "agent": lineup[k], **rate(slot_wins[k], n)}

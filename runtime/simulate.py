@@ -66,7 +66,8 @@ class Run:
     def header(self, program: Program) -> dict:
         """The results file's first line: everything that decides the games played."""
         return {
-            "format": FORMAT, "game": program.game.id, "pack": self.pack,
+            "format": FORMAT, "game": program.game.id, "title": program.game.game.title,
+            "pack": self.pack,
             "pack_digest": digest(pack_files(Path(self.pack))),
             "scenario": self.scenario, "story": self.story, "battles": self.battles,
             "seed": self.seed, "games": self.games, "rotate": self.rotate,

@@ -31,13 +31,14 @@ def write_report(path: Path, data: dict) -> None:
 
 def render(data: dict) -> str:
     if "cells" not in data:  # one cell's figures, as `simulate --format json` prints them
-        data = {"game": data["game"], "seed": data["seed"], "games": data["games"],
+        data = {"game": data["game"], "title": data.get("title"), "seed": data["seed"], "games": data["games"],
                 "games_planned": data["games"], "complete": True, "sweep": [], "ladder": None,
                 "cells": [data]}
     cells = data["cells"]
     names = [_name(c["label"]) for c in cells]
     party = bool(cells and cells[0]["cooperative"])
-    parts = [f"<h1>{escape(data['game'])}: balance report</h1>",
+    title = data.get("title") or data["game"]
+    parts = [f"<h1>{escape(title)}: balance report</h1>",
              f"<p>{data['games']} games, seed {data['seed']}"
              f"{', ' + str(len(cells)) + ' cells' if len(cells) > 1 else ''}. Seats rotate "
              "between games, so a seat's figures are the seat's, not an agent's.</p>"]
@@ -74,7 +75,7 @@ def render(data: dict) -> str:
     for k, (cell, name) in enumerate(zip(cells, names, strict=True)):
         parts.append(_cell(k, cell, name if len(cells) > 1 else ""))
     return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{escape(data['game'])}: balance report</title><style>{_CSS}</style></head>"
+            f"<title>{escape(title)}: balance report</title><style>{_CSS}</style></head>"
             f"<body>{''.join(parts)}</body></html>\n")
 
 
@@ -117,9 +118,10 @@ def _cell(k: int, cell: dict, name: str) -> str:
                         charts.lengths(cell),
                         f"{cell['turn_cap_hit']} of {cell['games']} games hit the turn cap "
                         "(no result)."))
-    dead = sum(1 for c in cell["cards"] if c["dead"])
+    dead = [c["card"] for c in cell["cards"] if c["dead"]]
     parts.append(_chart(f"{k}-cards", "Card and ability usage", charts.card_usage(cell),
-                        f"{dead} cards never played or used (marked)."))
+                        f"Never played or used ({len(dead)}): {', '.join(dead)}." if dead else
+                        "Every card was played or used."))
     if not cell["cooperative"]:
         if any("by_winner" in c and not c["dead"] for c in cell["cards"]):
             parts.append(_chart(f"{k}-association", "Cards and winning",

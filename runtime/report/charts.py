@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 from matplotlib import rc_context
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 WIN, LOSE, CAP, FAIR = "#2b6cb0", "#c05621", "#a0aec0", "#718096"
 _STYLE = {"svg.fonttype": "none", "svg.hashsalt": "gamesmith", "text.parse_math": False,
@@ -94,6 +95,7 @@ def lengths(cell: dict) -> str:
         capped = [c for _, _, c in counts]
         ax.bar(turns, done, color=WIN, label="finished")
         ax.bar(turns, capped, bottom=done, color=CAP, label=f"turn cap ({cell['turn_cap_hit']})")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("turns")
         ax.set_ylabel("games")
         ax.legend(fontsize=7)
@@ -101,27 +103,23 @@ def lengths(cell: dict) -> str:
 
 
 def card_usage(cell: dict, limit: int = 40) -> str:
-    """Plays and ability uses per game for each card; never-played cards listed by name."""
-    rows = sorted(cell["cards"], key=lambda c: (c["played"] + c["used"], c["card"]))
-    live = [c for c in rows if not c["dead"]][-limit:]
-    dead = [c for c in rows if c["dead"]]
+    """Plays and ability uses per game of the most used cards (never-played ones are listed
+    in the caption, not drawn)."""
+    live = sorted((c for c in cell["cards"] if not c["dead"]),
+                  key=lambda c: (c["played"] + c["used"], c["card"]))[-limit:]
     n = max(cell["games"], 1)
-    with _figure(7, 1.2 + 0.18 * (len(live) + len(dead[:limit]))) as (fig, out):
+    with _figure(7, 1.2 + 0.18 * len(live)) as (fig, out):
         ax = fig.add_subplot()
-        shown = dead[:limit] + live
-        ys = list(range(len(shown)))
-        ax.barh(ys, [c["played"] / n for c in shown], color=WIN, label="played")
-        ax.barh(ys, [c["used"] / n for c in shown], left=[c["played"] / n for c in shown],
+        ys = list(range(len(live)))
+        ax.barh(ys, [c["played"] / n for c in live], color=WIN, label="played")
+        ax.barh(ys, [c["used"] / n for c in live], left=[c["played"] / n for c in live],
                 color="#38a169", label="abilities used")
-        ax.set_yticks(ys, [f"{c['card']} (never played)" if c["dead"] else c["card"]
-                           for c in shown], fontsize=7)
-        for tick, c in zip(ax.get_yticklabels(), shown, strict=True):
-            if c["dead"]:
-                tick.set_color(LOSE)
+        ax.set_yticks(ys, [c["card"] for c in live], fontsize=7)
         ax.set_xlabel("per game")
-        ax.legend(fontsize=7, loc="lower right")
-        if len(dead) > limit:
-            ax.set_title(f"{len(dead) - limit} more never-played cards not shown", fontsize=8)
+        if live:
+            ax.legend(fontsize=7, loc="lower right")
+        else:
+            ax.set_title("no card was played or used", fontsize=8)
     return out[0]
 
 
@@ -151,6 +149,7 @@ def leads(cell: dict) -> str:
         left, right = fig.subplots(1, 2, width_ratios=[3, 1])
         left.bar([k for k, _ in data["changes_counts"]], [v for _, v in data["changes_counts"]],
                  color=WIN)
+        left.xaxis.set_major_locator(MaxNLocator(integer=True))
         left.set_xlabel("lead changes in a game")
         left.set_ylabel("games")
         come = data["comeback"]

@@ -82,7 +82,7 @@ def test_the_page_is_self_contained_and_escapes_content_text(sweep_data):
     card = data["cells"][0]["cards"][0]
     card["card"] = '<b onclick="x()">Bad & Co</b>'
     card["dead"] = False
-    data["game"] = "<script>alert(1)</script>"
+    data["title"] = "<script>alert(1)</script>"
     html = render(data)
     assert "<script" not in html and "<b onclick" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "&lt;b onclick=" in html
