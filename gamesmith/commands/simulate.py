@@ -19,7 +19,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from gamesmith.commands.packs import fill_seats, load, players_of, scalar
+from gamesmith.commands.packs import load, players_of, scalar
 from runtime.errors import RuleError
 from runtime.figures import run_figures, sweep_rows
 from runtime.simulate import EXECUTORS, Run, default_workers, run_games
@@ -73,17 +73,20 @@ def simulate(
     if len(set(names)) != len(names):
         raise typer.BadParameter("each name may be varied once", param_hint="--vary")
     if ladder:
-        if SEATS in names:
-            raise typer.BadParameter("a ladder already varies the seats", param_hint="--ladder")
+        if SEATS in names or PLAYERS in names:
+            raise typer.BadParameter("a ladder varies the seats at one player count: drop "
+                                     "--vary seats and --vary players", param_hint="--ladder")
         rungs = [a.strip() for a in ladder.split(",") if a.strip()]
         try:
             dims.append((SEATS, ["+".join(lineup) for lineup in ladder_lineups(rungs, count)]))
         except RuleError as err:
             raise typer.BadParameter(str(err), param_hint="--ladder") from None
-    seats = fill_seats(list(seat), count) if SEATS not in {n for n, _ in dims} else []
+    if seat and SEATS in {n for n, _ in dims}:
+        raise typer.BadParameter("give the seats with --seat or vary them, not both",
+                                 param_hint="--seat")
     console = Console(stderr=True)
     try:
-        cells = grid(program, dims, count, seats)
+        cells = grid(program, dims, count, list(seat))
         run = Run(str(pack), tuple(cells), games, seed, rotate, program.scenario, program.story,
                   program.battles, tuple(n for n, _ in dims),
                   tuple(a.strip() for a in ladder.split(",")) if ladder else None)
