@@ -96,6 +96,7 @@ def test_report_command_draws_a_partial_run_and_saved_figures(skirmish, tmp_path
                                "--workers", "1", "--results", str(results),
                                "--report", str(tmp_path / "full.html")])
     assert full.exit_code == 0, full.output
+    assert charts((tmp_path / "full.html").read_text()) >= {"seats", "0-length", "0-cards"}
     lines = results.read_text().splitlines()
     results.write_text("\n".join(lines[:3]) + "\n")  # stopped after two games
     drawn = runner.invoke(app, ["report", str(results), "-o", str(tmp_path / "part.html")])
