@@ -1,6 +1,6 @@
 """Checks on a game's `parameters:`: each value lies in its range, no parameter shares a
-variable's name, and no effect changes one (a parameter is a designed constant that a sweep
-varies between games, never during one)."""
+variable's name, no effect changes one (a parameter is a designed constant that a sweep
+varies between games, never during one), and the rules read each one."""
 
 from __future__ import annotations
 
@@ -48,3 +48,14 @@ def check_change(unit: Unit, path: tuple, name: str, parameters: set[str],
             hint="a parameter is a designed constant: declare a variable for a value that "
                  "changes during play",
         ))
+
+
+def check_unused(game: Unit, named: set[str], report: Report) -> None:
+    """GS334 for a parameter nothing reads: sweeping it would change nothing."""
+    for name in game.model.parameters:
+        if name not in named:
+            report.add(CATALOGUE["GS334"](
+                f"parameter '{name}' is never used", game.doc.location(("parameters", name),
+                                                                        key=True),
+                hint="name it in a condition or an amount (`score >= " + name + "`), or remove it",
+            ))

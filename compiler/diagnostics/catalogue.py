@@ -106,6 +106,8 @@ _ENTRIES = [
           "variables:\n  score: {}\nparameters:\n  score: {value: 8, min: 5, max: 12}", "Rename the parameter or the variable."),
     Entry("GS333", "parameter-changed", E, "An effect changes a parameter. Parameters are designed constants: a sweep varies them between games, never during one.",
           "do:\n  - gain: {variable: win_score}", "Declare a variable for a value that changes during play; keep the parameter for the designed number."),
+    Entry("GS334", "unused-parameter", W, "No condition, amount or effect reads a parameter, so varying it in a sweep changes nothing.",
+          "parameters:\n  win_score: {value: 8, min: 5, max: 12}   # no rule names win_score", "Use it where the designed number belongs (`score >= win_score`), or remove it."),
     # -- GS4xx: story graphs ----------------------------------------------------
     Entry("GS401", "unreachable-card", W, "A story card cannot be reached from the story's start card.",
           "start: '11'\ncards:\n  '11': {ending: victory}\n  '12': {ending: defeat}", "Link to it from a reachable card, or remove it."),
