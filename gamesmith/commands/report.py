@@ -27,7 +27,11 @@ def report(
     except RuleError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from None
-    write_report(output, data)
+    try:
+        write_report(output, data)
+    except OSError as err:
+        typer.echo(f"error: cannot write {output}: {err.strerror or err}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"report: {output} ({data.get('games', 0)} games)")
 
 

@@ -105,7 +105,12 @@ def simulate(
     if report is not None:
         from runtime.report import write_report
 
-        write_report(report, data)
+        try:
+            write_report(report, data)
+        except OSError as err:
+            console.print(f"[red]error:[/red] cannot write {report}: {err.strerror or err}",
+                          highlight=False)
+            raise typer.Exit(1) from None
         console.print(f"report: {report}", highlight=False)
     shown = data if data["sweep"] else data["cells"][0]
     if format == "json":

@@ -110,6 +110,9 @@ def test_report_command_draws_a_partial_run_and_saved_figures(skirmish, tmp_path
     assert "chart-seats" in (tmp_path / "f.html").read_text()
     bad = runner.invoke(app, ["report", str(tmp_path / "nothing.jsonl")])
     assert bad.exit_code == 1 and "cannot read" in bad.output
+    (tmp_path / "file").write_text("")
+    unwritable = runner.invoke(app, ["report", str(figures), "-o", str(tmp_path / "file" / "r.html")])
+    assert unwritable.exit_code == 1 and "cannot write" in unwritable.output
 
 
 def _chromium():
