@@ -24,6 +24,7 @@ from compiler.language.base import (
     checked_expression,
 )
 from compiler.language.selectors import WINDOWS
+from compiler.parameters import check_change, check_parameters, check_unused
 from compiler.validate import suggest
 from compiler.walk import walk
 
@@ -60,25 +61,35 @@ def link(
     given: dict[tuple[str, str], Location] = {}
     tested: dict[tuple[str, str], Location] = {}
     players = game.model.players if game else None
+    parameters = set(game.model.parameters) if game else set()
+    named: set[str] = set()  # every name an expression or a field reads
+    if game:
+        check_parameters(game, report)
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
                 unknown_ok = partial.lost or marker.kind in unreadable
                 _resolve(u, path, marker.kind, value, index, report, unknown_ok)
+                if marker.kind == "variable":
+                    check_change(u, path, value, parameters, report)
+                    named.add(value)
                 if marker.kind == "window" and value == "passive":
                     _passive(u, path[:-1], report)
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
                 expr = checked_expression(value, None)
+                named |= expr.names
                 for flag in expr.flags:
                     tested.setdefault(("flag", flag), u.doc.location(path))
                 for item in expr.items:
                     tested.setdefault(("item", item), u.doc.location(path))
             elif isinstance(marker, PlayerTableMark) and players:
                 _player_table(u, path, value, players, report)
-    if not (partial.lost or partial.failed):  # what they give or test is unknown
+    if not (partial.lost or partial.failed):  # what they give, test or read is unknown
         _flags(given, tested, report)
+        if game:
+            check_unused(game, named, report)
     _areas_and_outcomes(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)

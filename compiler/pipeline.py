@@ -228,15 +228,18 @@ def _type_name(value: Any) -> str:
 def _names(
     by_kind: dict[str, list[Document]], game: Unit | None, game_docs: list[Document]
 ) -> set[str]:
-    """Every name an expression may use: built-ins, game variables, card-type fields.
+    """Every name an expression may use: built-ins, game variables and parameters, card-type
+    fields.
 
     Variables come from the raw manifest when it did not validate, so one mistake in
     game.yaml does not make every expression using a variable an error too."""
     names = set(BUILTIN_NAMES)
     if game:
-        names |= set(game.model.variables)
-    elif game_docs and isinstance(game_docs[0].data.get("variables"), dict):
-        names |= {str(k) for k in game_docs[0].data["variables"]}
+        names |= set(game.model.variables) | set(game.model.parameters)
+    elif game_docs:
+        for key in ("variables", "parameters"):
+            if isinstance(game_docs[0].data.get(key), dict):
+                names |= {str(k) for k in game_docs[0].data[key]}
     for doc in by_kind.get("card-type", []):
         fields = doc.data.get("fields")
         if isinstance(fields, dict):

@@ -11,6 +11,7 @@ from gamesmith.commands import (
     play,
     print_cmd,
     replay,
+    report,
     schema,
     serve,
     simulate,
@@ -36,6 +37,7 @@ app.command("replay")(replay.replay)
 app.command("serve")(serve.serve)
 app.add_typer(export_app, name="export")
 app.command("new")(new)
+app.command("report")(report.report)
 
 
 def main() -> None:

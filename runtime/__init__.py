@@ -17,4 +17,7 @@ options and an agent picks one; every chance outcome comes from one seeded gener
 - Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
   resuming; `simulate` (runtime.simulate) and `replay` (runtime.replay).
+- Simulation: runs and sweeps (runtime.simulate, runtime.sweep) on a process pool or Dask
+  (runtime.dask_run), results streamed as JSON lines (runtime.results), figures with
+  intervals (runtime.figures) and the HTML report of charts (runtime.report).
 """

@@ -203,9 +203,11 @@ class Machine:
         return [s for s in range(self.state["players"])
                 if visible(self, inst, s) or any(visible(self, inst, s, k, d) for k, d in where)]
 
-    def count(self, what: str, card_id: str) -> None:
+    def count(self, what: str, name: str, seat: int | None = None) -> None:
+        """Count an event for the statistics: a card `played` or `used` by a seat, a battle
+        `battle-won` or `battle-lost`."""
         if self.stats is not None:
-            self.stats[(what, card_id)] += 1
+            self.stats[(what, name, seat)] += 1
 
     # -- seats --------------------------------------------------------------------------
 

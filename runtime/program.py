@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from compiler.compiled import CompiledGame
 from compiler.expressions import EvaluationError, Expression
 from compiler.language.base import ExprMark, checked_expression
-from compiler.language.documents import Ability, Rules
+from compiler.language.documents import Ability, Rules, Variable
 from compiler.language.effects import WRAPPERS, op_of
 from compiler.walk import walk
 from runtime.env import build_resolvers
@@ -102,7 +102,12 @@ class Program:
         self.front_of = {back: front for front, back in self.back_of.items()}
         self.dice = {d.id: d for d in self.rules.dice}
         self.actions = {a.id: a for a in self.rules.actions}
-        self.variables = dict(game.game.variables)
+        # a parameter plays as a game variable that starts at its designed value
+        self.variables = dict(game.game.variables) | {
+            name: Variable.model_construct(initial=p.value, min=p.min, max=p.max, per="game",
+                                           text=p.text, counts=None)
+            for name, p in game.game.parameters.items()
+        }
         self.card_field_names = frozenset(
             name for t in game.card_types.values() for name in t.fields
         )

@@ -26,7 +26,16 @@ def seat_label(m: Machine, seat: int) -> str:
 
 
 def cooperative(m: Machine) -> bool:
-    return any(c.who == "party" for c in (*m.program.rules.win, *m.program.rules.lose))
+    return _party_rules(m.program)
+
+
+def _party_rules(program) -> bool:
+    return any(c.who == "party" for c in (*program.rules.win, *program.rules.lose))
+
+
+def plays_as_party(program) -> bool:
+    """True when the seats win or lose together: co-operative rules, a battle, a story."""
+    return program.scenario is not None or program.story is not None or _party_rules(program)
 
 
 def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:

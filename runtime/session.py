@@ -178,10 +178,14 @@ class Session:
 
 
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],
-              stats: Counter | None = None) -> tuple[Machine, int]:
-    """A whole game with no logs or saves (simulation); returns the machine and decisions made."""
-    m = Machine.start(program, players, seed, stats=stats)
+              stats: Counter | None = None, variables: dict[str, Any] | None = None,
+              watch: Callable[[Machine], None] | None = None) -> tuple[Machine, int]:
+    """A whole game with no logs or saves (simulation); returns the machine and decisions made.
+    `watch(machine)` is called at the start and after every decision."""
+    m = Machine.start(program, players, seed, stats=stats, variables=variables)
     steps = 0
+    if watch:
+        watch(m)
     while not m.over:
         decision = m.decision
         seat = decision["seat"]
@@ -189,4 +193,6 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
         seen = view(m, seat) if agent.uses_view else None
         m.answer(agent.choose(seen, decision, agent_rng(seed, seat, steps)))
         steps += 1
+        if watch:
+            watch(m)
     return m, steps

@@ -1,168 +1,263 @@
-"""Many games between bots, in parallel processes, summarised.
+"""Many games between bots, summarised: one run, or a sweep of cells, on any executor.
 
-Game `i` is seeded with `derive(seed, "game", i)` and its agents with seeds of their own,
-so every game is the same whichever process plays it: the same seed and arguments give
-the same report for any number of workers. Workers compile the pack once each.
+A run is a list of cells (a sweep's grid: players, a lineup of agents, variable values),
+each played for the same number of games. Game `i` of every cell is seeded with
+`derive(seed, "game", i)`, so cells compare on the same deals and dice, and every game is
+the same whichever process or machine plays it: the same run gives the same results for
+any executor and number of workers. With `rotate`, game `i` seats the lineup shifted by
+`i` places, so each agent sits in each seat equally often.
+
+Executors: `serial` (this process), `processes` (a process pool, the default) and `dask`
+(a Dask cluster, `runtime.dask_run`). Each worker compiles the pack once. Finished games
+stream to a results file (`runtime.results`) when one is named; a run resumes from it.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
+import os
 from collections import Counter
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from runtime.agents import make_agent
+from runtime.agents.evaluation import raw, weights
 from runtime.errors import RuleError
+from runtime.figures import cell_figures
+from runtime.loading import digest, pack_files
+from runtime.machine import Machine
 from runtime.program import Program
+from runtime.results import FORMAT, GameSummary, ResultsFile
 from runtime.rng import derive
+from runtime.selectors import plays_as_party
 from runtime.session import play_game
+
+EXECUTORS = ("processes", "serial", "dask")
 
 
 @dataclass(frozen=True)
-class GameSummary:
-    index: int
-    winners: tuple[int, ...]
-    turns: int
-    rounds: int
-    decisions: int
-    capped: bool
-    played: dict[str, int]
-    used: dict[str, int]
-    ending: str | None = None  # the story's ending reached (a story run), else None
+class Cell:
+    """One point of a sweep: the player count, the lineup (an agent spec per slot), the
+    values variables start with, and the swept values that name the cell."""
+
+    players: int
+    seats: tuple[str, ...]
+    variables: dict[str, Any] = field(default_factory=dict)
+    label: dict[str, Any] = field(default_factory=dict)
 
 
-def play_one(
-    program: Program, players: int, seats: list[str], seed: int, index: int
-) -> GameSummary:
+@dataclass(frozen=True)
+class Run:
+    """What to play: the pack, the cells, games per cell, the master seed."""
+
+    pack: str
+    cells: tuple[Cell, ...]
+    games: int
+    seed: int
+    rotate: bool = True
+    scenario: str | None = None
+    story: str | None = None
+    battles: str = "play"
+    sweep: tuple[str, ...] = ()  # the names varied, in --vary order
+    ladder: tuple[str, ...] | None = None  # agents weakest first, for a skill ladder
+
+    def header(self, program: Program) -> dict:
+        """The results file's first line: everything that decides the games played."""
+        return {
+            "format": FORMAT, "game": program.game.id, "title": program.game.game.title,
+            "pack": self.pack,
+            "pack_digest": digest(pack_files(Path(self.pack))),
+            "scenario": self.scenario, "story": self.story, "battles": self.battles,
+            "seed": self.seed, "games": self.games, "rotate": self.rotate,
+            "cooperative": plays_as_party(program), "content": sorted(program.cards),
+            "sweep": list(self.sweep), "ladder": list(self.ladder) if self.ladder else None,
+            "cells": [{**asdict(c), "seats": list(c.seats)} for c in self.cells],
+        }
+
+    def tasks(self) -> list[tuple[int, int]]:
+        return [(c, i) for c in range(len(self.cells)) for i in range(self.games)]
+
+
+def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSummary:
+    """Game `index` of a cell, with the lineup rotated by `index` places when rotating."""
+    cell = run.cells[cell_index]
+    players = cell.players
+    shift = index % players if run.rotate else 0
+    slots = tuple((s + shift) % players for s in range(players))
+    agents = [make_agent(cell.seats[k], program) for k in slots]
     stats: Counter = Counter()
-    agents = [make_agent(spec, program) for spec in seats]
-    m, decisions = play_game(program, players, derive(seed, "game", index), agents, stats)
+    party = plays_as_party(program)
+    leads = None if party else _Leads(program)
+    m, decisions = play_game(program, players, derive(run.seed, "game", index), agents, stats,
+                             variables=cell.variables or None, watch=leads)
     result = m.state["result"]
+
+    def per_seat(what: str) -> dict[str, list[int]]:
+        table: dict[str, list[int]] = {}
+        for (kind, card, seat), n in stats.items():
+            if kind == what and seat is not None:
+                table.setdefault(card, [0] * players)[seat] += n
+        return table
+
+    battles: dict[str, list[int]] = {}
+    for (kind, scenario, _), n in stats.items():
+        if kind in ("battle-won", "battle-lost"):
+            battles.setdefault(scenario, [0, 0])[kind == "battle-lost"] += n
     return GameSummary(
-        index=index,
-        winners=tuple(result["winners"]),
-        turns=m.state["turns"],
-        rounds=m.state["round"],
-        decisions=decisions,
-        capped=bool(result.get("capped")),
-        played={card: n for (what, card), n in stats.items() if what == "played"},
-        used={card: n for (what, card), n in stats.items() if what == "used"},
-        ending=(m.state.get("story") or {}).get("ending"),
+        index=index, winners=tuple(result["winners"]), turns=m.state["turns"],
+        rounds=m.state["round"], decisions=decisions, capped=bool(result.get("capped")),
+        played=per_seat("played"), used=per_seat("used"),
+        ending=(m.state.get("story") or {}).get("ending"), cell=cell_index, slots=slots,
+        lead_changes=leads.changes if leads else 0, mid_last=leads.mid_last() if leads else None,
+        battles=battles,
     )
 
+
+class _Leads:
+    """Watches a game turn by turn: who leads by the rules' evaluation, and who is last."""
+
+    def __init__(self, program: Program):
+        self.table = weights(program)
+        self.turn = -1
+        self.leader: int | None = None
+        self.changes = 0
+        self.lasts: list[int | None] = []
+
+    def __call__(self, m: Machine) -> None:
+        if m.state["turns"] == self.turn or m.over:
+            return
+        self.turn = m.state["turns"]
+        values = [raw(m, s, self.table) for s in range(m.state["players"])]
+        top, bottom = max(values), min(values)
+        leader = values.index(top) if values.count(top) == 1 else None
+        if leader is not None and self.leader is not None and leader != self.leader:
+            self.changes += 1
+        self.leader = leader if leader is not None else self.leader
+        self.lasts.append(values.index(bottom) if values.count(bottom) == 1 else None)
+
+    def mid_last(self) -> int | None:
+        return self.lasts[len(self.lasts) // 2] if self.lasts else None
+
+
+# -- executors ---------------------------------------------------------------------------------
 
 # Each worker process compiles the pack once and keeps it here.
 _WORKER: dict = {}
 
 
-def _init_worker(pack: str, players: int, seats: list[str], seed: int,
-                 scenario: str | None = None, story: str | None = None,
-                 battles: str = "play") -> None:
+def _init_worker(run: Run) -> None:
     from runtime.loading import load_program
 
-    _WORKER.update(program=load_program(Path(pack), scenario, story, battles), players=players,
-                   seats=seats, seed=seed)
+    _WORKER.update(program=load_program(Path(run.pack), run.scenario, run.story, run.battles),
+                   run=run)
 
 
-def _work(index: int) -> GameSummary:
-    w = _WORKER
-    return play_one(w["program"], w["players"], w["seats"], w["seed"], index)
+def _work(chunk: list[tuple[int, int]]) -> list[GameSummary]:
+    return [play_one(_WORKER["program"], _WORKER["run"], c, i) for c, i in chunk]
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def chunks(tasks: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """Tasks in chunks: about eight per worker (so the last ones finish together), each
+    small enough that results stream and a stop loses little."""
+    size = max(1, min(16, len(tasks) // (workers * 8)))
+    return [tasks[i:i + size] for i in range(0, len(tasks), size)]
+
+
+def _process_pool(run: Run, tasks: list[tuple[int, int]], workers: int
+                  ) -> Iterator[list[GameSummary]]:
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(run,)) as pool:
+        pending = {pool.submit(_work, chunk) for chunk in chunks(tasks, workers)}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def run_games(run: Run, program: Program, workers: int = 1, executor: str = "processes",
+              scheduler: str | None = None, results: Path | None = None,
+              progress: Callable[[int, int], None] | None = None) -> tuple[dict, list[GameSummary]]:
+    """Play every game of `run` not already in `results`; returns the header and all games.
+    `progress(done, total)` is called as games finish."""
+    _check(run, program)
+    header = run.header(program)
+    sink = ResultsFile(results, header) if results is not None else None
+    games = list(sink.done) if sink else []
+    have = {(g.cell, g.index) for g in games}
+    tasks = [t for t in run.tasks() if t not in have]
+    total = len(run.tasks())
+    try:
+        if progress:
+            progress(len(games), total)
+        for batch in _execute(run, program, tasks, workers, executor, scheduler):
+            for summary in batch:
+                games.append(summary)
+                if sink:
+                    sink.append(summary)
+            if progress:
+                progress(len(games), total)
+    finally:
+        if sink:
+            sink.close()
+    games.sort(key=lambda g: (g.cell, g.index))
+    return header, games
+
+
+def _execute(run: Run, program: Program, tasks: list[tuple[int, int]], workers: int,
+             executor: str, scheduler: str | None) -> Iterator[list[GameSummary]]:
+    if executor == "dask":
+        from runtime.dask_run import dask_games
+
+        yield from dask_games(run, chunks(tasks, max(1, workers)), workers, scheduler)
+    elif executor == "serial" or workers <= 1 or len(tasks) <= 1:
+        for c, i in tasks:
+            yield [play_one(program, run, c, i)]
+    elif executor == "processes":
+        yield from _process_pool(run, tasks, workers)
+    else:
+        raise RuleError(f"no executor '{executor}' (executors: {', '.join(EXECUTORS)})")
+
+
+def _check(run: Run, program: Program) -> None:
+    for cell in run.cells:
+        if len(cell.seats) != cell.players:
+            raise RuleError(f"{cell.players} players need {cell.players} seats, "
+                            f"not {len(cell.seats)}")
+        for spec in cell.seats:
+            if spec.startswith("human"):
+                raise RuleError("simulations are for bots: a human seat cannot be simulated")
+            make_agent(spec, program)  # fail early on a bad spec
+        for name in cell.variables:
+            if name not in program.variables:
+                raise RuleError(f"no variable or parameter '{name}' to vary "
+                                f"(known: {', '.join(sorted(program.variables)) or 'none'})")
 
 
 @dataclass
 class SimulationReport:
-    game: str
-    players: int
-    seats: list[str]
-    seed: int
-    games: list[GameSummary] = field(default_factory=list)
-    story: str | None = None
+    """One cell's games and its figures (`to_json`)."""
+
+    header: dict
+    games: list[GameSummary]
 
     def to_json(self) -> dict:
-        n = len(self.games)
-        wins = Counter(s for g in self.games for s in g.winners)
-        turns = [g.turns for g in self.games]
-        played: Counter = Counter()
-        used: Counter = Counter()
-        for g in self.games:
-            played.update(g.played)
-            used.update(g.used)
-        seats = []
-        for s in range(self.players):
-            lo, hi = wilson(wins[s], n)
-            seats.append({"seat": s + 1, "agent": self.seats[s], "wins": wins[s],
-                          "win_rate": wins[s] / n if n else 0.0, "ci95": [lo, hi]})
-        first = seats[0] if seats else None
-        fair = 1 / self.players
-        cards = sorted(set(played) | set(used))
-        # a story run: how often each ending was reached, and how often the story stopped
-        # short of one (the rules' conditions met, or the turn cap hit in a battle)
-        endings = Counter(g.ending or ("(turn cap)" if g.capped else "(no ending, won)"
-                                       if g.winners else "(no ending, lost)")
-                          for g in self.games)
-        story = {"endings": dict(sorted(endings.items()))} if self.story else {}
-        return {
-            "game": self.game,
-            "players": self.players,
-            "games": n,
-            "seed": self.seed,
-            "seats": seats,
-            "first_player_advantage": {
-                "win_rate": first["win_rate"] if first else 0.0,
-                "fair_share": fair,
-                "advantage": (first["win_rate"] - fair) if first else 0.0,
-                "ci95": [first["ci95"][0] - fair, first["ci95"][1] - fair] if first else [0.0, 0.0],
-            },
-            "length_turns": {"mean": statistics.fmean(turns) if turns else 0.0,
-                             "median": statistics.median(turns) if turns else 0.0,
-                             "min": min(turns, default=0), "max": max(turns, default=0)},
-            "decisions_per_game": statistics.fmean(g.decisions for g in self.games) if n else 0.0,
-            "no_winner": sum(1 for g in self.games if not g.winners and not g.capped),
-            "turn_cap_hit": sum(1 for g in self.games if g.capped),
-            "cards": [{"card": c, "played": played[c], "used": used[c],
-                       "played_per_game": played[c] / n if n else 0.0} for c in cards],
-            **story,
-        }
+        return cell_figures(self.header, 0, self.games)
 
 
 def simulate(pack: Path, program: Program, players: int, games: int, seed: int, seats: list[str],
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> SimulationReport:
-    """Play `games` games; `progress(done)` is called as results come in (in order)."""
-    if len(seats) != players:
-        raise RuleError(f"{players} players need {players} seats, not {len(seats)}")
-    for spec in seats:
-        if spec.startswith("human"):
-            raise RuleError("simulations are for bots: a human seat cannot be simulated")
-        make_agent(spec, program)  # fail early on a bad spec
-    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story)
-    if workers <= 1 or games <= 1:
-        results = (play_one(program, players, seats, seed, i) for i in range(games))
-        for done, summary in enumerate(results, 1):
-            report.games.append(summary)
-            if progress:
-                progress(done)
-        return report
-    chunk = max(1, games // (workers * 8))
-    with ProcessPoolExecutor(workers, initializer=_init_worker,
-                             initargs=(str(pack), players, list(seats), seed,
-                                       program.scenario, program.story,
-                                       program.battles)) as pool:
-        for done, summary in enumerate(pool.map(_work, range(games), chunksize=chunk), 1):
-            report.games.append(summary)
-            if progress:
-                progress(done)
-    return report
+             workers: int = 1, progress: Callable[[int, int], None] | None = None,
+             rotate: bool = True) -> SimulationReport:
+    """Play `games` games of one lineup (a run of a single cell)."""
+    run = Run(str(pack), (Cell(players, tuple(seats)),), games, seed, rotate,
+              program.scenario, program.story, program.battles)
+    header, played = run_games(run, program, workers, progress=progress)
+    return SimulationReport(header, played)
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1

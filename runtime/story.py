@@ -271,6 +271,7 @@ def battle_over(m: Machine, name: str) -> None:
 def _after_battle(m: Machine, local: dict, card: StoryCard):
     name = local.pop("outcome")
     won = name != DEFEAT
+    m.count("battle-won" if won else "battle-lost", card.battle)
     target = card.outcomes.get(name) or card.outcomes.get(VICTORY if won else DEFEAT)
     if target is None and won:
         target = next((t for n, t in card.outcomes.items() if n != DEFEAT), card.goto)

@@ -265,6 +265,6 @@ def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict) ->
     key = f"{inst}#{index}" if inst is not None else f"@{seat}#{index}"
     record_use(m, ability.once_per, key)
     if card_id is not None:
-        m.count("used", card_id)
+        m.count("used", card_id, seat)
     m.emit("ability", seat=seat, card=inst, name=ability.name or "")
     return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})

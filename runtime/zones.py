@@ -37,7 +37,7 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     st["loc"][inst] = to_key
     st["down"][inst] = int(zone.down if face is None else face == "down")
     if zone.in_play and not m.key_zone[src].in_play and m.key_owner[src] is not None:
-        m.count("played", st["ids"][inst])
+        m.count("played", st["ids"][inst], m.key_owner[src])
     if m.log is not None:
         m.log.append({"e": "move", "card": inst, "id": st["ids"][inst], "from": src, "to": to_key,
                       "seen": m.seen(inst, (src, was_down))})

@@ -123,6 +123,17 @@ class Variable(Model):
     )
 
 
+class Parameter(Model):
+    """A designed number the rules read by name, like a game variable that effects never
+    change; `simulate --vary NAME=...` tries other values within its range."""
+
+    value: int | float = Field(description="its value in the game as designed")
+    min: int | float = Field(description="the lowest value worth trying")
+    max: int | float = Field(description="the highest value worth trying")
+    text: str | None = Field(default=None, description="what it stands for")
+    source: Source | None = Field(default=None, description="where its value comes from")
+
+
 class Game(Document):
     kind: Literal["game"]
     title: str = Field(description="the game's title")
@@ -144,6 +155,10 @@ class Game(Document):
     )
     variables: dict[Name, Variable] = Field(
         default_factory=dict, description="the numbers and values the rules track, by name"
+    )
+    parameters: dict[Name, Parameter] = Field(
+        default_factory=dict,
+        description="designed numbers the rules read by name, each with the range a sweep may try",
     )
     icons: dict[Id, str] = Field(default_factory=dict, description="icon name -> image path")
     grid_square: float = Field(default=25.4, gt=0, description="board square size in mm")

@@ -55,3 +55,15 @@ def players_of(program: Program, players: int | None) -> int:
         raise typer.BadParameter(f"{program.game.game.title} is for {span.min}–{span.max} players",
                                  param_hint="--players")
     return chosen
+
+
+def scalar(text: str):
+    """A command-line value: true/false, a whole number, a number, else the text."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

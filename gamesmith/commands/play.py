@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.packs import fill_seats, load, players_of, scalar
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
 from runtime.errors import RuleError
@@ -143,16 +143,6 @@ def _variables(pairs: list[str]) -> dict:
         name, sep, text = pair.partition("=")
         if not sep:
             raise typer.BadParameter(f"write NAME=VALUE, not {pair!r}", param_hint="--set")
-        out[name.strip()] = _scalar(text.strip())
+        out[name.strip()] = scalar(text.strip())
     return out
 
-
-def _scalar(text: str):
-    if text in ("true", "false"):
-        return text == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text

@@ -1,27 +1,35 @@
-"""`gamesmith simulate PACK`: many bot games in parallel, summarised."""
+"""`gamesmith simulate PACK`: many bot games in parallel, summarised; sweeps and reports."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
-from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.packs import load, players_of, scalar
 from runtime.errors import RuleError
-from runtime.simulate import simulate as run_simulation
+from runtime.figures import run_figures, sweep_rows
+from runtime.simulate import EXECUTORS, Run, default_workers, run_games
+from runtime.sweep import PLAYERS, SEATS, grid, ladder_lineups
 
 
 def simulate(
     pack: Annotated[Path, typer.Argument(help="content pack")],
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per cell")] = 100,
     seed: Annotated[int, typer.Option(help="master seed: each game's seed derives from it")] = 1,
     workers: Annotated[int | None, typer.Option(help="processes (default: one per CPU)")] = None,
     seat: Annotated[list[str], typer.Option(
@@ -33,56 +41,160 @@ def simulate(
         help="walk this story from its start card, by id; counts the endings reached")] = None,
     battle_outcome: Annotated[str, typer.Option(
         help="a story's battles: play them, or take them as victory, defeat or random")] = "play",
+    vary: Annotated[list[str], typer.Option(
+        "--vary", help="NAME=V1,V2,...: a variable, parameter, players or seats (agents "
+                       "joined by +); repeat for a grid")] = [],  # noqa: B006
+    ladder: Annotated[str | None, typer.Option(
+        help="AGENTS weakest first (random,heuristic,mcts:50): each against the one below")] = None,
+    rotate: Annotated[bool, typer.Option(
+        help="rotate the lineup one seat each game, so each agent sits in each seat")] = True,
+    report: Annotated[Path | None, typer.Option(
+        help="also write an HTML report (charts, works offline) to this file")] = None,
+    results: Annotated[Path | None, typer.Option(
+        help="stream each game's result to this JSON-lines file; an interrupted run resumes "
+             "from it")] = None,
+    executor: Annotated[str, typer.Option(
+        help="processes (a local pool), serial, or dask (a Dask cluster)")] = "processes",
+    dask: Annotated[bool, typer.Option("--dask", help="same as --executor dask")] = False,
+    scheduler: Annotated[str | None, typer.Option(
+        help="a Dask scheduler's address (tcp://host:8786); none: a local cluster")] = None,
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
-    --story, how often each ending is reached."""
+    --story, how often each ending is reached; with --vary or --ladder, a sweep."""
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
+    executor = "dask" if dask or scheduler else executor
+    if executor not in EXECUTORS:
+        raise typer.BadParameter(f"choose one of {', '.join(EXECUTORS)}", param_hint="--executor")
     program = load(pack, scenario, story, battle_outcome)
     count = players_of(program, players)
-    seats = fill_seats(list(seat), count)
-    jobs = workers if workers is not None else (os.cpu_count() or 1)
+    dims = [_dimension(text) for text in vary]
+    names = [name for name, _ in dims]
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("each name may be varied once", param_hint="--vary")
+    if ladder:
+        if SEATS in names or PLAYERS in names:
+            raise typer.BadParameter("a ladder varies the seats at one player count: drop "
+                                     "--vary seats and --vary players", param_hint="--ladder")
+        rungs = [a.strip() for a in ladder.split(",") if a.strip()]
+        try:
+            dims.append((SEATS, ["+".join(lineup) for lineup in ladder_lineups(rungs, count)]))
+        except RuleError as err:
+            raise typer.BadParameter(str(err), param_hint="--ladder") from None
+    if seat and SEATS in {n for n, _ in dims}:
+        raise typer.BadParameter("give the seats with --seat or vary them, not both",
+                                 param_hint="--seat")
     console = Console(stderr=True)
     try:
-        if sys.stderr.isatty():
-            columns = (
-                "[progress.description]{task.description}",
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, console=console, transient=True) as bar:
-                task = bar.add_task("games", total=games)
-                report = run_simulation(pack, program, count, games, seed, seats, jobs,
-                                        lambda done: bar.update(task, completed=done))
-        else:
-            report = run_simulation(pack, program, count, games, seed, seats, jobs)
+        cells = grid(program, dims, count, list(seat))
+        run = Run(str(pack), tuple(cells), games, seed, rotate, program.scenario, program.story,
+                  program.battles, tuple(n for n, _ in dims),
+                  tuple(a.strip() for a in ladder.split(",")) if ladder else None)
+        jobs = workers if workers is not None else default_workers()
+        header, played = _run(run, program, jobs, executor, scheduler, results, console)
     except RuleError as err:
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(1) from None
-    data = report.to_json()
+    except KeyboardInterrupt:
+        kept = (f"the games finished so far are in {results}: run the same command again to "
+                "resume, or `gamesmith report` to draw them") if results else \
+            "nothing kept (name a --results file to be able to resume)"
+        console.print(f"stopped: {kept}", highlight=False)
+        raise typer.Exit(130) from None
+    data = run_figures(header, played)
+    if report is not None:
+        from runtime.report import write_report
+
+        try:
+            write_report(report, data)
+        except OSError as err:
+            console.print(f"[red]error:[/red] cannot write {report}: {err.strerror or err}",
+                          highlight=False)
+            raise typer.Exit(1) from None
+        console.print(f"report: {report}", highlight=False)
+    shown = data if data["sweep"] else data["cells"][0]
     if format == "json":
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        sys.stdout.write(json.dumps(shown, indent=2) + "\n")
         return
-    _text(Console(), data)
+    if not data["sweep"]:
+        text_report(Console(), shown)
+    else:
+        _sweep_text(Console(), data)
 
 
-def _text(out: Console, data: dict) -> None:
+def _dimension(text: str) -> tuple[str, list]:
+    name, sep, values = text.partition("=")
+    name = name.strip()
+    items = [v.strip() for v in values.split(",") if v.strip()]
+    if not sep or not name or not items:
+        raise typer.BadParameter(f"write NAME=V1,V2,..., not {text!r}", param_hint="--vary")
+    if name == SEATS:
+        return name, items
+    parsed = [scalar(v) for v in items]
+    if name == PLAYERS and not all(isinstance(v, int) and not isinstance(v, bool) for v in parsed):
+        raise typer.BadParameter("players are whole numbers", param_hint="--vary")
+    return name, parsed
+
+
+class _Speed(ProgressColumn):
+    """Games per second so far."""
+
+    def render(self, task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "– games/s")
+
+
+def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
+         results: Path | None, console: Console):
+    if not sys.stderr.isatty():
+        return run_games(run, program, jobs, executor, scheduler, results)
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+               _Speed(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=len(run.tasks()))
+        first: list[int] = []
+
+        def progress(done: int, total: int) -> None:
+            if not first:  # games already in the results file do not count towards the speed
+                first.append(done)
+                bar.reset(task, total=total - done)
+                if done:
+                    console.print(f"resuming: {done} of {total} games already in {results}",
+                                  highlight=False)
+            bar.update(task, completed=done - first[0])
+
+        return run_games(run, program, jobs, executor, scheduler, results, progress)
+
+
+def text_report(out: Console, data: dict) -> None:
+    """One cell's figures as text."""
     out.print(
         f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, "
         f"seed {data['seed']}"
     )
-    seats = Table("seat", "agent", "wins", "win rate", "95% interval")
-    for s in data["seats"]:
-        lo, hi = s["ci95"]
-        seats.add_row(
-            str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.1%}", f"{lo:.1%}–{hi:.1%}"
-        )
-    out.print(seats)
-    fpa = data["first_player_advantage"]
-    lo, hi = fpa["ci95"]
-    out.print(f"First player: {fpa['win_rate']:.1%} against a fair {fpa['fair_share']:.1%} "
-              f"(advantage {fpa['advantage']:+.1%}, 95% {lo:+.1%} to {hi:+.1%})")
+    if data.get("party"):
+        party = data["party"]
+        lo, hi = party["ci95"]
+        out.print(f"Co-operative: the party won {party['wins']} of {party['of']} games, "
+                  f"{party['win_rate']:.1%} (95% {lo:.1%}–{hi:.1%})")
+    else:
+        seats = Table("seat", "agent", "wins", "win rate", "95% interval")
+        for s in data["seats"]:
+            lo, hi = s["ci95"]
+            seats.add_row(str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.1%}",
+                          f"{lo:.1%}–{hi:.1%}")
+        out.print(seats)
+        if len({a["agent"] for a in data["agents"]}) > 1:
+            agents = Table("agent", "wins", "win rate", "95% interval")
+            for a in data["agents"]:
+                lo, hi = a["ci95"]
+                agents.add_row(a["agent"], str(a["wins"]), f"{a['win_rate']:.1%}",
+                               f"{lo:.1%}–{hi:.1%}")
+            out.print(agents)
+        fpa = data["first_player_advantage"]
+        lo, hi = fpa["ci95"]
+        out.print(f"First player: {fpa['win_rate']:.1%} against a fair {fpa['fair_share']:.1%} "
+                  f"(advantage {fpa['advantage']:+.1%}, 95% {lo:+.1%} to {hi:+.1%})")
     length = data["length_turns"]
     out.print(
         f"Length: mean {length['mean']:.1f} turns, median {length['median']:g} "
@@ -90,8 +202,8 @@ def _text(out: Console, data: dict) -> None:
         f"{data['decisions_per_game']:.0f} decisions a game"
     )
     out.print(
-        f"Games that hit the turn cap: {data['turn_cap_hit']}; "
-        f"ended with no winner: {data['no_winner']}"
+        f"Games that hit the turn cap: {data['turn_cap_hit']} of {data['games']} (no result); "
+        f"ended with no winner otherwise: {data['no_winner']}"
     )
     if "endings" in data:
         endings = Table("ending", "games", "share")
@@ -100,5 +212,36 @@ def _text(out: Console, data: dict) -> None:
         out.print(endings)
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
-        cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))
+        if not c["dead"]:
+            cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}",
+                          str(c["used"]))
     out.print(cards)
+    dead = [c["card"] for c in data["cards"] if c["dead"]]
+    if dead:
+        out.print(f"Never played or used ({len(dead)}): {', '.join(dead)}", highlight=False)
+
+
+def _sweep_text(out: Console, data: dict) -> None:
+    rows = sweep_rows(data)
+    dims = data["sweep"]
+    party = any("party_win_rate" in r for r in rows)
+    table = Table(*dims, "games", "mean turns", "capped",
+                  "party wins" if party else "first-player advantage", "95% interval")
+    for r in rows:
+        lo, hi = r["party_ci95"] if party else r["first_player_ci95"]
+        value = r["party_win_rate"] if party else r["first_player_advantage"]
+        table.add_row(*(str(r[d]) for d in dims), str(r["games"]), f"{r['mean_length']:.1f}",
+                      f"{r['capped_share']:.0%}", f"{value:+.1%}" if not party else f"{value:.1%}",
+                      f"{lo:+.1%} to {hi:+.1%}" if not party else f"{lo:.1%}–{hi:.1%}")
+    out.print(f"[bold]{data['game']}[/bold]: {data['games']} games in {len(data['cells'])} "
+              f"cells, seed {data['seed']}")
+    out.print(table)
+    if data.get("ladder"):
+        skill = Table("stronger", "weaker", "stronger's win rate", "95% interval", "fair share")
+        for cell in data["cells"]:
+            top = cell["agents"][0]
+            lo, hi = top["ci95"]
+            skill.add_row(top["agent"], cell["agents"][-1]["agent"], f"{top['win_rate']:.1%}",
+                          f"{lo:.1%}–{hi:.1%}", f"{1 / cell['players']:.1%}")
+        out.print("Does skill matter? The stronger agent against the weaker:")
+        out.print(skill)

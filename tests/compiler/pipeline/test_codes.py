@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.diagnostics import CATALOGUE
+from tests.compiler.pipeline.conftest import GAME
 
 CARD_TYPE = """\
 kind: card-type
@@ -38,6 +39,13 @@ type: obstacle
 keywords: [impassable]
 """
 
+
+
+def uses(name: str) -> str:
+    """A document whose ability reads `name` (so a parameter is not reported unused)."""
+    return TERRAIN + f"abilities:\n  - if: {name} >= 1\n"
+
+
 # code -> (files, file, line)
 CASES: dict[str, tuple[dict, str, int]] = {
     "GS101": ({"a.yaml": "kind: terrain\nid: rock\nname: a: b\n"}, "a.yaml", 3),
@@ -67,6 +75,12 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS305": ({"a.yaml": TERRAIN + "suppress: [GS999]\n"}, "a.yaml", 6),
     "GS306": ({"a.yaml": TERRAIN, "s.yaml": story("  '1': {battle: rock, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
     "GS307": ({"t.yaml": TERRAIN + "abilities:\n  - when: passive\n    do: [draw: 1]\n"}, "t.yaml", 8),
+    "GS330": ({"game.yaml": GAME + "parameters:\n  win: {value: 9, min: 5, max: 8}\n", "u.yaml": uses("win")}, "game.yaml", 8),
+    "GS331": ({"game.yaml": GAME + "parameters:\n  win: {value: 7, min: 9, max: 5}\n", "u.yaml": uses("win")}, "game.yaml", 8),
+    "GS332": ({"game.yaml": GAME + "parameters:\n  coins: {value: 1, min: 0, max: 2}\n", "u.yaml": uses("coins")}, "game.yaml", 8),
+    "GS334": ({"game.yaml": GAME + "parameters:\n  win: {value: 7, min: 5, max: 9}\n"}, "game.yaml", 8),
+    "GS333": ({"game.yaml": GAME + "parameters:\n  win: {value: 7, min: 5, max: 9}\n",
+               "t.yaml": TERRAIN + "abilities:\n  - do:\n      - gain: {variable: win}\n"}, "t.yaml", 8),
     "GS401": ({"s.yaml": story("  '1': {ending: victory}\n  '2': {goto: '1'}\n")}, "s.yaml", 7),
     "GS402": ({"s.yaml": story("  '1': {goto: '9'}\n")}, "s.yaml", 6),
     "GS403": ({"s.yaml": story("  '1':\n    choices:\n      - {text: a, goto: '2'}\n      - {text: b, goto: '3'}\n"

@@ -80,7 +80,8 @@ def test_rulebook_mages_carry_their_rules(game):
 
 def test_win_condition_declared(game):
     (win,) = game.rules.win
-    assert "magic_in_hand" in win.if_ and ">= 8" in win.if_
+    assert "magic_in_hand" in win.if_ and ">= magic_to_win" in win.if_
+    assert game.game.parameters["magic_to_win"].value == 8  # the rulebook's eight
     assert "not essence" in win.if_ and "not fused" in win.if_
     variables = game.game.variables
     assert variables["magic_in_hand"].counts.zone == "hand"
