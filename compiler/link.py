@@ -24,6 +24,7 @@ from compiler.language.base import (
     checked_expression,
 )
 from compiler.language.selectors import WINDOWS
+from compiler.nametypes import check_write, variable_kinds
 from compiler.validate import suggest
 from compiler.walk import walk
 
@@ -53,6 +54,7 @@ class Partial:
 def link(
     units: list[Unit], files: PackFiles, game: Unit | None, report: Report, names: set[str],
     partial: Partial = Partial(),  # noqa: B008 - immutable
+    types: frozenset[tuple[str, str]] | None = None,
 ) -> CompiledGame | None:
     index, where = _index(units, report)
     unreadable = _index_failed(partial.failed, index) | partial.unchecked
@@ -60,6 +62,7 @@ def link(
     given: dict[tuple[str, str], Location] = {}
     tested: dict[tuple[str, str], Location] = {}
     players = game.model.players if game else None
+    kinds = variable_kinds(game)
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
@@ -67,6 +70,8 @@ def link(
                 _resolve(u, path, marker.kind, value, index, report, unknown_ok)
                 if marker.kind == "window" and value == "passive":
                     _passive(u, path[:-1], report)
+                elif marker.kind == "variable" and (found := check_write(u, path, value, kinds, names, types)):
+                    report.add(found)
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
