@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from compiler import locations
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
 from compiler.compiled import CompiledGame
@@ -85,12 +86,39 @@ def link(
     if not (partial.lost or partial.failed):  # what they give or test is unknown
         _flags(given, tested, report)
     _areas_and_outcomes(units, report)
+    _idle(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
     _analyse(units, report)
     if game is None:
         return None
     return _emit(units, files, game)
+
+
+def _idle(units: list[Unit], report: Report) -> None:
+    """GS232: a card ability a player may use, or an action, that costs nothing, does
+    nothing and has no limit: players are offered it and a bot may take it forever."""
+    for u in units:
+        found: list[tuple[tuple, Any, str, str]] = []
+        if u.kind == "cards":
+            for i, card in enumerate(u.model.cards):
+                for j, ability in enumerate(card.abilities):
+                    if ability.when in (None, "any-time") and ability.once_per is None:
+                        name = ability.name or ability.id or str(j + 1)
+                        found.append((("cards", i, "abilities", j), ability,
+                                      f"ability '{name}' of card '{card.id}'",
+                                      "if it only states a rule, mark it `when: passive`"))
+        elif u.kind == "rules":
+            for i, action in enumerate(u.model.actions):
+                if action.limit is None:
+                    found.append((("actions", i), action, f"action '{action.id}'",
+                                  "give it `do:`, a cost or a `limit:`"))
+        for path, item, what, hint in found:
+            if not item.do and item.cost in (0, "0"):
+                report.add(CATALOGUE["GS232"](
+                    f"{what} costs nothing and has no effect: a player or bot could take it forever",
+                    u.doc.location(path), hint=hint,
+                ))
 
 
 def _index(units: list[Unit], report: Report):
@@ -357,6 +385,7 @@ def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
         scenarios=by_kind["scenario"],
         rules=rules,
         layouts=by_kind["layout"],
+        locations=locations.table(units),
     )
 
 

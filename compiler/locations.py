@@ -1,0 +1,128 @@
+"""Where compiled content came from, so the runtime can name it when a rule fails.
+
+The compiled game carries one small table of strings, built once by the linker:
+
+- `fx:<item>:<path>` for every effect: `<item>` is `rules:<id>`, `card:<id>`, `story:<id>`…
+  and `<path>` the effect's place inside that item (`actions/3/do/0`), as `effect_lists`
+  yields it;
+- `expr:<source>` for every expression: where it is first written.
+
+Each value reads `file:line:col (what)`, e.g. `rules.yaml:275:9 (action 'sell-equipment')`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from compiler.language.base import ExprMark
+from compiler.language.effects import WRAPPERS
+from compiler.walk import walk
+
+if TYPE_CHECKING:
+    from compiler.pipeline import Unit
+
+_WRAPPER_TYPES = frozenset(WRAPPERS.values())
+# document kinds whose effects the runtime runs; cards are keyed one by one
+_RUN = ("rules", "story", "scenario", "landscape", "terrain")
+
+
+def effect_lists(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, list]]:
+    """Every effect list inside `value` with its path (field aliases, indexes, keys)."""
+    if isinstance(value, BaseModel):
+        if type(value) in _WRAPPER_TYPES:
+            (name, info), = type(value).model_fields.items()
+            yield from effect_lists(getattr(value, name), (*path, info.alias or name))
+            return
+        for name, info in type(value).model_fields.items():
+            yield from effect_lists(getattr(value, name), (*path, info.alias or name))
+    elif isinstance(value, list):
+        if value and type(value[0]) in _WRAPPER_TYPES:
+            yield path, value
+        for i, item in enumerate(value):
+            yield from effect_lists(item, (*path, i))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from effect_lists(item, (*path, key))
+
+
+def effect_key(item: str, path: tuple, index: int) -> str:
+    return "fx:" + item + ":" + "/".join(map(str, (*path, index)))
+
+
+def items(game: Any) -> Iterator[tuple[str, BaseModel]]:
+    """The compiled game's items whose effects run, keyed as in the table."""
+    if game.rules is not None:
+        yield f"rules:{game.rules.id}", game.rules
+    for card_id, card in game.cards.items():
+        yield f"card:{card_id}", card
+    for kind, group in (("story", game.stories), ("scenario", game.scenarios),
+                        ("landscape", game.landscapes), ("terrain", game.terrain)):
+        for id_, model in group.items():
+            yield f"{kind}:{id_}", model
+
+
+def table(units: list[Unit]) -> dict[str, str]:
+    """The location table of a pack's validated units."""
+    out: dict[str, str] = {}
+    for u in units:
+        if u.kind == "cards":
+            for i, card in enumerate(u.model.cards):
+                _record(out, u, f"card:{card.id}", card, ("cards", i))
+        elif u.kind in _RUN:
+            _record(out, u, f"{u.kind}:{u.model.id}", u.model, ())
+    return out
+
+
+def _record(out: dict[str, str], u: Unit, item: str, model: BaseModel, prefix: tuple) -> None:
+    for path, effects in effect_lists(model):
+        for j in range(len(effects)):
+            full = (*prefix, *path, j)
+            out.setdefault(effect_key(item, path, j), _where(u, full))
+    for path, marker, value in walk(model, prefix):
+        if isinstance(marker, ExprMark):
+            out.setdefault("expr:" + value, _where(u, path))
+
+
+def _where(u: Unit, path: tuple) -> str:
+    loc = u.doc.location(path)
+    what = label(u, path)
+    return f"{loc.file}:{loc.line}:{loc.column}" + (f" ({what})" if what else "")
+
+
+def label(u: Unit, path: tuple) -> str | None:
+    """What a designer calls the item holding `path`: `action 'buy'`, `card 'x', ability 1`,
+    `card '12'` (a story card)."""
+    names: list[str] = []
+    node: Any = u.model
+    parent_field = None
+    for part in path:
+        if isinstance(node, BaseModel):
+            fields = type(node).model_fields
+            name = next((n for n, f in fields.items() if (f.alias or n) == part), None)
+            if name is None:
+                break
+            parent_field, node = part, getattr(node, name)
+            continue
+        effects = isinstance(node, list) and node and type(node[0]) in _WRAPPER_TYPES
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(node, BaseModel) and not effects and type(node) not in _WRAPPER_TYPES:
+            ident = getattr(node, "id", None)
+            number = part + 1 if isinstance(part, int) else part
+            names.append(f"{_singular(parent_field)} '{ident}'" if ident else
+                         f"{_singular(parent_field)} {number}")
+    if u.kind not in ("rules", "cards") and getattr(u.model, "id", None):
+        names.insert(0, f"{u.kind} '{u.model.id}'")
+    return ", ".join(dict.fromkeys(names[:1] + names[-1:])) or None
+
+
+_SINGULAR = {"abilities": "ability", "cards": "card", "enemies": "enemy"}
+
+
+def _singular(field: str | None) -> str:
+    return _SINGULAR.get(field or "", (field or "item").removesuffix("s").replace("-", " "))

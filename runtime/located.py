@@ -1,0 +1,61 @@
+"""Name the content a failing rule came from: file, line and item, read from the compiled
+game's location table (see `compiler.locations`). Only error paths call this, so the table
+is searched lazily and playing costs nothing extra."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.locations import effect_key, effect_lists, items
+from runtime.env import Env
+from runtime.errors import RuleError
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+    from runtime.program import Program
+
+
+def effect_location(program: Program, lid: int, index: int) -> str | None:
+    """Where effect `index` of effect list `lid` is written, when the table knows."""
+    keys = program.cache.get("list-keys")
+    if keys is None:
+        keys = program.cache["list-keys"] = {}
+        numbers = program._list_ids  # id(effect list) -> lid, as the program registered them
+        for item, model in items(program.game):
+            for path, effects in effect_lists(model):
+                found = numbers.get(id(effects))
+                if found is not None:
+                    keys.setdefault(found, (item, path))
+    found = keys.get(lid)
+    return None if found is None else program.game.locations.get(effect_key(*found, index))
+
+
+def expression_error(m: Machine, source: str, exc: Exception, seat: int | None,
+                     ctx: dict | None, card: int | None) -> RuleError:
+    """A located RuleError for an expression that failed, naming names with no value."""
+    message = str(exc)
+    missing = _unset(m, source, seat, ctx, card)
+    if missing:
+        whose = f" on card '{m.state['ids'][card]}'" if card is not None else " (no card is being considered)"
+        message += f"; {', '.join(repr(n) for n in missing)} {'has' if len(missing) == 1 else 'have'} no value{whose}"
+    where = f"expression {source!r}"
+    if card is not None:
+        where += f" for card '{m.state['ids'][card]}'"
+    return RuleError(message, where, m.program.game.locations.get("expr:" + source))
+
+
+def _unset(m: Machine, source: str, seat: int | None, ctx: dict | None, card: int | None) -> list[str]:
+    try:
+        names = sorted(m.program.expr(source).names)
+    except Exception:  # noqa: BLE001 - a source that does not compile has nothing to list
+        return []
+    env = Env(m, seat, ctx, card)
+    out = []
+    for name in names:
+        try:
+            value: Any = env[name]
+        except Exception:  # noqa: BLE001 - a name the runtime cannot read has no value either
+            value = None
+        if value is None:
+            out.append(name)
+    return out
