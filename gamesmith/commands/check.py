@@ -11,6 +11,8 @@ import typer
 from compiler import compile_pack
 from compiler.diagnostics import FORMATS, Report, render
 from compiler.files import write_atomic
+from printkit.job import Options, PrintJob
+from printkit.preflight import Locator
 
 
 def check(
@@ -21,8 +23,14 @@ def check(
     strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
     color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,
     emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only)")] = None,
+    preflight: Annotated[bool, typer.Option(
+        help="also draw every card to find text that overflows its box (slower; uses the print cache)",
+    )] = False,
 ) -> None:
-    """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
+    """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict).
+
+    Layouts are checked too: fields, icons, image files and fonts always; text overflow
+    and safe-zone crossings of drawn text with --preflight."""
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
@@ -32,6 +40,8 @@ def check(
     for path in paths:
         result = compile_pack(path)
         report.extend(result.report.diagnostics)
+        if result.game is not None:
+            report.extend(_layout_report(result, preflight).diagnostics)
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
@@ -41,3 +51,11 @@ def check(
     sys.stdout.write(out)
     failed = report.errors > 0 or (strict and report.warnings > 0)
     raise typer.Exit(1 if failed else 0)
+
+
+def _layout_report(result, preflight: bool) -> Report:
+    """The pack's print problems: found without drawing, or by drawing with `preflight`."""
+    game = result.game
+    job = PrintJob(game, Options())
+    issues = job.render() if preflight else job.references()
+    return Locator(result.units).report(issues, game.game.severity)
