@@ -48,6 +48,11 @@ def effect_lists(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, list]]:
             yield from effect_lists(item, (*path, key))
 
 
+def is_effects(value: Any) -> bool:
+    """Whether `value` is an effect list (a non-empty list of validated effects)."""
+    return isinstance(value, list) and bool(value) and type(value[0]) in _WRAPPER_TYPES
+
+
 def effect_key(item: str, path: tuple, index: int) -> str:
     return "fx:" + item + ":" + "/".join(map(str, (*path, index)))
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from compiler.locations import effect_key, effect_lists, items
+from pydantic import BaseModel
+
+from compiler.locations import effect_key, effect_lists, is_effects, items
 from runtime.env import Env
 from runtime.errors import RuleError
 
@@ -59,3 +61,44 @@ def _unset(m: Machine, source: str, seat: int | None, ctx: dict | None, card: in
         if value is None:
             out.append(name)
     return out
+
+
+def purpose(program: Program, view: dict) -> str | None:
+    """Why the pending decision is asked, for people: the name (and first sentence) of the
+    phase, action, ability or story card whose effects ask it; `Setting up the game` for
+    the rules' setup."""
+    table = program.cache.get("purposes")
+    if table is None:
+        table = program.cache["purposes"] = {}
+        numbers = program._list_ids
+        for _item, model in items(program.game):
+            for effects, why in _named_lists(model, None):
+                lid = numbers.get(id(effects))
+                if lid is not None and why:
+                    table.setdefault(lid, why)
+        if program.rules.setup and id(program.rules.setup) in numbers:
+            table.setdefault(numbers[id(program.rules.setup)], "Setting up the game")
+    for frame in reversed(view.get("stack") or ()):
+        if frame.get("h") in ("fx", "op") and frame.get("e") in table:
+            return table[frame["e"]]
+    return None
+
+
+def _named_lists(value: Any, why: str | None):
+    """Every effect list in `value` with what encloses it that a person knows by name."""
+    if isinstance(value, BaseModel):
+        name = getattr(value, "name", None) or getattr(value, "title", None)
+        if isinstance(name, str) and name:
+            text = getattr(value, "text", None)
+            first = text.split(". ")[0].rstrip(".") if isinstance(text, str) and text else ""
+            why = f"{name}: {first}" if first and first != name else name
+        for field in type(value).model_fields:
+            yield from _named_lists(getattr(value, field), why)
+    elif isinstance(value, list):
+        if is_effects(value):
+            yield value, why
+        for item in value:
+            yield from _named_lists(item, why)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _named_lists(item, why)

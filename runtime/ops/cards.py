@@ -186,7 +186,8 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             picked = pool[: room(m, dest)]
         else:
             picked = pick(m, local, chooser, pool, min(count, room(m, dest)), p.random,
-                          f"Choose a card for {m.key_zone[dest].name}", seat)
+                          f"Choose a card to move from {m.key_zone[m.key(p.from_, seat)].name} "
+                          f"to {m.key_zone[dest].name}", seat)
         if type(picked) is dict:
             return picked
         frames = []
