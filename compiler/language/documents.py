@@ -238,10 +238,15 @@ class Choice(Model):
 
 
 class Challenge(Model):
+    """A roll of one die per point of `stat` (plus `modifier`) needing `successes`; without
+    a dice system in the rules, the dice are d6s and each 4, 5 or 6 is a success."""
+
     stat: Var = Field(description="the variable or stat giving the number of dice rolled")
     successes: Amount = Field(description="successes needed to pass")
     dice: Ref("dice") | None = Field(
-        default=None, description="the dice system rolled (else the rules' first pool)"
+        default=None,
+        description="the dice system rolled (else the rules' first pool; a pack whose rules "
+        "declare no dice rolls six-sided story dice, each showing 4, 5 or 6 a success)",
     )
     modifier: Amount = Field(default=0, description="dice added to (or taken from) the stat's")
     text: str | None = Field(default=None, description="what is being attempted")
