@@ -137,8 +137,10 @@ class _Reporter:
         for name in sorted(named):
             if name not in icons:
                 what = f"text names icon ':{name}:'" if box.type == "text" else f"icon '{name}'"
+                # an icon written in the layout's own template is the layout's to fix
+                in_layout = bool(box.text) and f":{name}:" in box.text
                 self.issue("GS705", index, box, f"{what}, which is not declared",
-                           hint=_icon_hint(name, icons))
+                           hint=_icon_hint(name, icons), about_card=not in_layout)
             elif isinstance(icons[name], Path) and not icons[name].is_file():
                 self.issue("GS703", index, box, f"icon ':{name}:' image {icons[name]} is missing",
                            about_card=False)

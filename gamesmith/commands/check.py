@@ -41,7 +41,7 @@ def check(
         result = compile_pack(path)
         report.extend(result.report.diagnostics)
         if result.game is not None:
-            report.extend(_layout_report(result, preflight).diagnostics)
+            report.extend(layout_report(result, preflight).diagnostics)
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
@@ -53,7 +53,7 @@ def check(
     raise typer.Exit(1 if failed else 0)
 
 
-def _layout_report(result, preflight: bool) -> Report:
+def layout_report(result, preflight: bool) -> Report:
     """The pack's print problems: found without drawing, or by drawing with `preflight`."""
     game = result.game
     job = PrintJob(game, Options())
