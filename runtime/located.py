@@ -4,6 +4,7 @@ is searched lazily and playing costs nothing extra."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -72,28 +73,28 @@ def purpose(program: Program, view: dict) -> str | None:
         table = program.cache["purposes"] = {}
         numbers = program._list_ids
         for _item, model in items(program.game):
-            for effects, why in _named_lists(model, None):
+            for effects, why in _named_lists(model, None, top=True):
                 lid = numbers.get(id(effects))
                 if lid is not None and why:
                     table.setdefault(lid, why)
-        if program.rules.setup and id(program.rules.setup) in numbers:
-            table.setdefault(numbers[id(program.rules.setup)], "Setting up the game")
     for frame in reversed(view.get("stack") or ()):
         if frame.get("h") in ("fx", "op") and frame.get("e") in table:
             return table[frame["e"]]
     return None
 
 
-def _named_lists(value: Any, why: str | None):
-    """Every effect list in `value` with what encloses it that a person knows by name."""
+def _named_lists(value: Any, why: str | None, top: bool = False):
+    """Every effect list in `value` with what encloses it that a person knows by name (the
+    document itself is not: its title says nothing about one question)."""
     if isinstance(value, BaseModel):
-        name = getattr(value, "name", None) or getattr(value, "title", None)
+        name = None if top else getattr(value, "name", None) or getattr(value, "title", None)
         if isinstance(name, str) and name:
             text = getattr(value, "text", None)
-            first = text.split(". ")[0].rstrip(".") if isinstance(text, str) and text else ""
+            first = _first_sentence(text) if isinstance(text, str) else ""
             why = f"{name}: {first}" if first and first != name else name
         for field in type(value).model_fields:
-            yield from _named_lists(getattr(value, field), why)
+            inner = "Setting up the game" if top and field == "setup" else why
+            yield from _named_lists(getattr(value, field), inner)
     elif isinstance(value, list):
         if is_effects(value):
             yield value, why
@@ -102,3 +103,14 @@ def _named_lists(value: Any, why: str | None):
     elif isinstance(value, dict):
         for item in value.values():
             yield from _named_lists(item, why)
+
+
+_SENTENCE = re.compile(r"(.{12,}?[.!?])(?:\s|$)", re.S)
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence of a rules text (skipping list numbers like `1.`), at most ~100
+    characters."""
+    found = _SENTENCE.match(" ".join(text.split()))
+    sentence = (found.group(1) if found else " ".join(text.split())).rstrip(".")
+    return sentence if len(sentence) <= 100 else sentence[:99].rstrip() + "…"

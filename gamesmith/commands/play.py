@@ -105,7 +105,10 @@ def play(
         raise typer.Exit(130) from None
     except RuleError as err:
         at = where(session.machine) if session is not None else ""
-        console.print(f"[red]error:[/red] {err}" + (f"\n  {at}" if at else ""), highlight=False)
+        # the error on one line (a terminal may fold it; a log or CI keeps it whole)
+        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
+        if at:
+            console.print(f"  {at}", highlight=False, soft_wrap=True)
         _suggest_modes(console, session)
         raise typer.Exit(1) from None
     if people:  # what happened after the last choice: the final roll, the ending's text

@@ -58,7 +58,7 @@ def simulate(
         else:
             report = run_simulation(pack, program, count, games, seed, seats, jobs)
     except RuleError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     data = report.to_json()
     if format == "json":

@@ -139,3 +139,19 @@ def test_move_card_all_moves_without_asking_and_then_reads_each_card(tmp_path, m
     assert m.decision is None or all("card" not in o for o in m.decision["options"])
     assert sorted(m.state["ids"][i] for i in m.state["zones"][f"bag:{seat}"]) == ["lamp", "rope", "rope"]
     assert m.state["sv"][seat]["coins"] == 5 - 2 - 1 - 1
+
+
+def test_the_cli_prints_the_located_error_on_one_line(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from gamesmith.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, RULES + BROWSE)
+    for command in (["play", ".", "--seat", "random", "--seat", "random", "--seed", "1"],
+                    ["simulate", ".", "--players", "2", "--games", "1", "--workers", "1"]):
+        result = CliRunner().invoke(app, command)
+        assert result.exit_code == 1
+        line = next(x for x in result.output.splitlines() if x.startswith("error:"))
+        assert line.startswith("error: rules.yaml:14:52 (action 'browse'): expression 'cost <= coins'")
+        assert line.endswith("'cost' has no value on card 'rope'")

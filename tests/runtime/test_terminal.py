@@ -113,7 +113,7 @@ def test_why_a_setup_question_is_asked(tmp_path):
     result = runner.invoke(app, ["play", str(FIXTURES / "battle"), "--scenario", "ambush",
                                  "--seat", "human", "--seed", "1",
                                  "--save", str(tmp_path / "s.json")], input="q\n")
-    assert "Why: " in result.output, result.output
+    assert "Why: Setting up the game" in result.output, result.output
 
 
 def test_last_events_before_the_end_are_shown(tmp_path):
