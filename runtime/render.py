@@ -159,6 +159,11 @@ def card_help(program: Program, view: dict, decision: dict | None = None) -> lis
     return [f"{name}: {text}" for name, text in sorted(seen.items())]
 
 
+def zone_help(program: Program) -> list[str]:
+    """What each zone that says so holds or means: `Stashed gear: special gear still works here`."""
+    return [f"{z.name}: {z.text}" for z in program.rules.zones if z.text]
+
+
 def _in_play(program: Program, key: str) -> bool:
     zone = program.zones.get(key.split(":", 1)[0])
     return zone is not None and zone.in_play

@@ -461,7 +461,12 @@ class Zone(Model):
     id: Id = Field(
         description="the zone's id (`draw`, `hand` and `discard` are the defaults effects use)"
     )
-    name: str | None = Field(default=None, description="the zone's name for people")
+    name: str | None = Field(
+        default=None, description="the zone's name for people, short: it labels the zone in play"
+    )
+    text: str | None = Field(
+        default=None, description="what the zone holds or means, for people reading the rules"
+    )
     per: Literal["seat", "game"] = Field(
         default="seat", description="one zone per seat, or one for the game"
     )

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from runtime.agents.board_view import board_text
 from runtime.located import purpose
-from runtime.render import card_help, describe, option_text
+from runtime.render import card_help, describe, option_text, zone_help
 from runtime.rng import Rng
 
 HELP = "Type an option's number. ? help and your cards · v the table again · q save and quit"
@@ -58,7 +58,7 @@ class HumanAgent:
                 raise Quit()
             if answer in ("?", "h", "help"):
                 out.print(HELP)
-                for line in card_help(self.program, view, decision):
+                for line in card_help(self.program, view, decision) + zone_help(self.program):
                     out.print(f"  {line}", highlight=False)
                 continue
             if answer in ("v", "view"):
