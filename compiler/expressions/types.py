@@ -16,6 +16,7 @@ from functools import lru_cache
 from compiler.expressions.errors import ExpressionError
 from compiler.expressions.functions import MEMBERSHIP
 from compiler.expressions.parse import Positions, parse
+from compiler.spelling import closest
 
 NUMBER, TEXT, FLAG, LIST, NONE, ANY = "number", "text", "flag", "list", "none", "any"
 _WORDS = {NUMBER: "a number", TEXT: "text", FLAG: "true or false", LIST: "a list", NONE: "None"}
@@ -128,8 +129,16 @@ class _Types:
             right,
             f"'{symbol}' compares {describe(a)} ({self.said(left)}) with {describe(b)} "
             f"({self.said(right)}): the two can never match",
-            "compare like with like: a number with a number (`score >= 15`), text with text",
+            self.meant(left, b) or self.meant(right, a)
+            or "compare like with like: a number with a number (`score >= 15`), text with text",
         )
+
+    def meant(self, node: ast.expr, kind: str) -> str | None:
+        """For quoted text that spells a name of the wanted type: did you mean the name?"""
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            return None
+        close = closest(node.value, [n for n, k in self.types.items() if k == kind])
+        return f"did you mean the name `{close}` (without quotes)?" if close else None
 
     def call(self, name: str, args: list[ast.expr]) -> str:
         if name in MEMBERSHIP:

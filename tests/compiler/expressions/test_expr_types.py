@@ -42,3 +42,9 @@ def test_mismatch_is_reported_at_the_operand(source, offset, words):
 ])
 def test_agreeing_types(source, kind):
     assert check_types(source, TYPES) == kind
+
+
+def test_quoted_name_gets_a_did_you_mean():
+    with pytest.raises(ExpressionError) as err:
+        check_types("cost <= 'scor'", TYPES)
+    assert err.value.hint == "did you mean the name `score` (without quotes)?"
