@@ -64,6 +64,7 @@ def link(
     tested: dict[tuple[str, str], Location] = {}
     players = game.model.players if game else None
     kinds = variable_kinds(game)
+    written: dict[str, str] = {}  # where each expression is first written (for the runtime)
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
@@ -76,6 +77,7 @@ def link(
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
+                locations.record_expression(written, u, path, value)
                 expr = checked_expression(value, None)
                 for flag in expr.flags:
                     tested.setdefault(("flag", flag), u.doc.location(path))
@@ -92,7 +94,7 @@ def link(
     _analyse(units, report)
     if game is None:
         return None
-    return _emit(units, files, game)
+    return _emit(units, files, game, written)
 
 
 def _idle(units: list[Unit], report: Report) -> None:
@@ -359,7 +361,7 @@ def _analyse(units: list[Unit], report: Report) -> None:
             report.extend(analyse_scenario_board(u.model, u.doc, landscapes, terrain))
 
 
-def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
+def _emit(units: list[Unit], files: PackFiles, game: Unit, written: dict[str, str]) -> CompiledGame:
     by_kind: dict[str, dict] = defaultdict(dict)
     cards, deck_of = {}, {}
     rules = None
@@ -385,7 +387,7 @@ def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
         scenarios=by_kind["scenario"],
         rules=rules,
         layouts=by_kind["layout"],
-        locations=locations.table(units),
+        locations={**locations.table(units), **written},
     )
 
 

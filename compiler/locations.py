@@ -1,6 +1,7 @@
 """Where compiled content came from, so the runtime can name it when a rule fails.
 
-The compiled game carries one small table of strings, built once by the linker:
+The compiled game carries one small table of strings, built once by the linker (effects by
+`table`, expressions by `record_expression` in the walk the linker makes anyway):
 
 - `fx:<item>:<path>` for every effect: `<item>` is `rules:<id>`, `card:<id>`, `story:<id>`…
   and `<path>` the effect's place inside that item (`actions/3/do/0`), as `effect_lists`
@@ -13,13 +14,12 @@ Each value reads `file:line:col (what)`, e.g. `rules.yaml:275:9 (action 'sell-eq
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from compiler.language.base import ExprMark
 from compiler.language.effects import WRAPPERS
-from compiler.walk import walk
 
 if TYPE_CHECKING:
     from compiler.pipeline import Unit
@@ -29,23 +29,37 @@ _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 _RUN = ("rules", "story", "scenario", "landscape", "terrain")
 
 
-def effect_lists(value: Any, path: tuple = ()) -> Iterator[tuple[tuple, list]]:
+def effect_lists(value: Any, path: tuple = ()) -> list[tuple[tuple, list]]:
     """Every effect list inside `value` with its path (field aliases, indexes, keys)."""
+    out: list[tuple[tuple, list]] = []
+    _collect(value, path, out)
+    return out
+
+
+_NESTED = (BaseModel, list, dict)  # scalars hold no effects
+
+
+def _collect(value: Any, path: tuple, out: list) -> None:
     if isinstance(value, BaseModel):
-        if type(value) in _WRAPPER_TYPES:
-            (name, info), = type(value).model_fields.items()
-            yield from effect_lists(getattr(value, name), (*path, info.alias or name))
-            return
-        for name, info in type(value).model_fields.items():
-            yield from effect_lists(getattr(value, name), (*path, info.alias or name))
+        aliases = _aliases(type(value))
+        for name, item in vars(value).items():
+            if isinstance(item, _NESTED):
+                _collect(item, (*path, aliases.get(name, name)), out)
     elif isinstance(value, list):
         if value and type(value[0]) in _WRAPPER_TYPES:
-            yield path, value
+            out.append((path, value))
         for i, item in enumerate(value):
-            yield from effect_lists(item, (*path, i))
+            if isinstance(item, _NESTED):
+                _collect(item, (*path, i), out)
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from effect_lists(item, (*path, key))
+            if isinstance(item, _NESTED):
+                _collect(item, (*path, key), out)
+
+
+@cache
+def _aliases(cls: type[BaseModel]) -> dict[str, str]:
+    return {name: info.alias or name for name, info in cls.model_fields.items()}
 
 
 def is_effects(value: Any) -> bool:
@@ -70,7 +84,8 @@ def items(game: Any) -> Iterator[tuple[str, BaseModel]]:
 
 
 def table(units: list[Unit]) -> dict[str, str]:
-    """The location table of a pack's validated units."""
+    """The effects' part of the location table of a pack's validated units (the linker adds
+    each expression's with `record_expression` as it walks them)."""
     out: dict[str, str] = {}
     for u in units:
         if u.kind == "cards":
@@ -81,17 +96,24 @@ def table(units: list[Unit]) -> dict[str, str]:
     return out
 
 
+def record_expression(out: dict[str, str], u: Unit, path: tuple, source: str) -> None:
+    """Note where expression `source` is first written."""
+    key = "expr:" + source
+    if key not in out:
+        out[key] = where(u, path)
+
+
 def _record(out: dict[str, str], u: Unit, item: str, model: BaseModel, prefix: tuple) -> None:
     for path, effects in effect_lists(model):
+        what = label(u, (*prefix, *path))  # one label for the whole list
         for j in range(len(effects)):
-            full = (*prefix, *path, j)
-            out.setdefault(effect_key(item, path, j), _where(u, full))
-    for path, marker, value in walk(model, prefix):
-        if isinstance(marker, ExprMark):
-            out.setdefault("expr:" + value, _where(u, path))
+            loc = u.doc.location((*prefix, *path, j))
+            out.setdefault(effect_key(item, path, j),
+                           f"{loc.file}:{loc.line}:{loc.column}" + (f" ({what})" if what else ""))
 
 
-def _where(u: Unit, path: tuple) -> str:
+def where(u: Unit, path: tuple) -> str:
+    """`file:line:col (item)` of the value at `path` in unit `u`."""
     loc = u.doc.location(path)
     what = label(u, path)
     return f"{loc.file}:{loc.line}:{loc.column}" + (f" ({what})" if what else "")
