@@ -144,7 +144,12 @@ class _Types:
         if name in MEMBERSHIP:
             return FLAG
         if name == "len":
-            self.of(args[0])
+            kind = self.of(args[0])
+            if kind in (NUMBER, FLAG, NONE):
+                raise self.fail(args[0], f"len() counts the items of a list or text, but "
+                                f"{self.said(args[0])} is {describe(kind)}",
+                                "a name like `hand` is already a count: write `hand`, not `len(hand)`"
+                                if kind == NUMBER else None)
             return NUMBER
         if name in _NUMERIC_FUNCTIONS:
             for argument in args:

@@ -21,6 +21,7 @@ TYPES = frozenset({("score", "number"), ("nick", "text"), ("brave", "flag"), ("c
     ("ceil(cost / 'two')", 12, "'/' needs numbers"),
     ("score == True", 9, "compares a number"),
     ("(score if brave else 1) < 'x'", 26, "compares"),
+    ("len(hand) > 2", 4, "len() counts the items"),
 ])
 def test_mismatch_is_reported_at_the_operand(source, offset, words):
     with pytest.raises(ExpressionError) as err:
@@ -36,7 +37,7 @@ def test_mismatch_is_reported_at_the_operand(source, offset, words):
     ("nick + '!'", "text"),
     ("nick == 'bob' and brave", "flag"),
     ("unknown_thing * 3", "number"),  # names of unknown type are never reported
-    ("len(hand) + 1", "number"),
+    ("len(nick) + 1", "number"),
     ("score if brave else 0", "number"),
     ("nick in ('a', 'b')", "flag"),
 ])
