@@ -96,7 +96,8 @@ error listing the options on offer.
 - Stout            # a piece of a label
 - cell:A1          # a key
 - 0                # the first option
-- end your turn
+- A2               # an exact label
+- end your turn    # case is ignored
 ```
 
 ## How the heuristic bot plays

@@ -129,3 +129,23 @@ def test_last_events_before_the_end_are_shown(tmp_path):
 
 def _story() -> str:
     return next(iter(load_program(FIXTURES / "story").game.stories))
+
+
+def test_the_documented_scripted_file_plays(ambush):
+    import re
+
+    import yaml
+
+    from runtime.agents.scripted import ScriptedAgent
+
+    text = (FIXTURES.parents[2] / "docs/ops.md").read_text()
+    section = text[text.index("## The scripted agent's file"):]
+    script = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
+    agent = ScriptedAgent(script)
+    m = Machine.start(ambush, 1, 1)
+    labels = []
+    while agent.position < len(script):
+        index = agent.choose(None, m.decision, None)
+        labels.append(m.decision["options"][index]["label"])
+        m.answer(index)
+    assert labels == ["Stout", "A1", "Walk", "A2", "End your turn"]
