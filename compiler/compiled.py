@@ -2,7 +2,8 @@
 
 It holds the validated models by kind and id and serialises to versioned JSON; nothing
 in it knows about YAML, files or line numbers except `root`, the folder images are
-resolved against.
+resolved against, and `locations`, a table of strings naming where each effect and
+expression was written (see `compiler.locations`), which runtime errors quote.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class CompiledGame:
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     rules: Rules | None = None
     layouts: dict[str, Layout] = field(default_factory=dict)
+    # where each effect and expression is written, for runtime errors (see compiler.locations)
+    locations: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -67,6 +70,7 @@ class CompiledGame:
             "scenarios": dump(self.scenarios),
             "rules": self.rules.model_dump(mode="json", by_alias=True, exclude_defaults=True) if self.rules else None,
             "layouts": dump(self.layouts),
+            "locations": self.locations,
         }
 
     def dumps(self) -> str:

@@ -3,18 +3,16 @@ docs/diagnostics.md and docs/language.md."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from pydantic import BaseModel
 
 from compiler.diagnostics.catalogue import render_markdown as diagnostics_markdown
 from compiler.language.catalogue import OPS
 from compiler.language.effects import WRAPPERS  # noqa: F401 - completes the op models
-from compiler.language.selectors import SELECTORS, WINDOWS
-from compiler.language_doc import language_markdown
-
-
-def _param_type(info) -> str:
-    text = repr(info.annotation).replace("typing.", "").replace("compiler.language.", "")
-    return text.replace("Annotated[", "").replace("NoneType", "None")[:60]
+from compiler.language.op_examples import EXAMPLES, meaning
+from compiler.language.selectors import SELECTORS, WINDOWS, Selector
+from compiler.language_doc import _default_words, language_markdown, type_words
 
 
 def ops_markdown() -> str:
@@ -22,7 +20,9 @@ def ops_markdown() -> str:
         "# Effect ops",
         "",
         "Effects are lists of one-key mappings, `- op: {params}`. An op marked with a",
-        "shorthand also takes a bare value: `- draw: 2` is `- draw: {count: 2}`.",
+        "shorthand also takes a bare value: `- draw: 2` is `- draw: {count: 2}`. Amounts are a",
+        "number or an expression (`max(1, hp - 2)`); selectors name seats or pieces (see",
+        "[Selectors](#selectors)). Every example below is compiled by the tests.",
         "Generated from `compiler/language/ops.py` by `gamesmith docs`.",
         "",
     ]
@@ -37,16 +37,92 @@ def ops_markdown() -> str:
                 lines += [f"Shorthand: `- {o.name}: <{o.params.shorthand.rstrip('_').replace('_', '-')}>`", ""]
             fields = o.params.model_fields
             if fields:
-                lines += ["| parameter | required | default |", "| --- | --- | --- |"]
+                lines += ["| parameter | type | required / default | meaning |", "| --- | --- | --- | --- |"]
                 for name, info in fields.items():
-                    default = "" if info.is_required() else _default(info)
-                    lines.append(f"| `{info.alias or name}` | {'yes' if info.is_required() else 'no'} | {default} |")
+                    alias = info.alias or name
+                    words = _type(info).replace("|", "\\|")
+                    lines.append(f"| `{alias}` | {words} | {_default_words(info)} | "
+                                 f"{meaning(o.name, alias, info.description)} |")
                 lines.append("")
+            lines += ["```yaml", f"- {EXAMPLES[o.name]}", "```", ""]
+    lines += _GUIDES
     lines += ["## Selectors", "", "| selector | meaning |", "| --- | --- |"]
     lines += [f"| `{s.name}` | {s.doc} |" for s in SELECTORS.values()]
     lines += ["", "## Timing windows", "", "| window | when |", "| --- | --- |"]
     lines += [f"| `{w.name}` | {w.doc} |" for w in WINDOWS.values()]
     return "\n".join(lines) + "\n"
+
+
+def _type(info) -> str:
+    """A parameter's type in words; a selector is named as such (see Selectors)."""
+    selector = "[selector](#selectors)"
+    marks = tuple(info.metadata)
+    if info.annotation == Selector or any(m in _SELECTOR_MARKS for m in marks):
+        return selector
+    words = type_words(info.annotation, marks)
+    return words.replace("text", selector) if _has_selector(info.annotation) else words
+
+
+_SELECTOR_MARKS = tuple(get_args(Selector)[1:])
+
+
+def _has_selector(tp) -> bool:
+    return tp == Selector or any(_has_selector(a) for a in get_args(tp) if a is not type(None))
+
+
+_GUIDES = """\
+## Moving every card of a zone at once
+
+`move-card` moves one card unless told otherwise, and a person is asked which. To move a
+whole zone (or every card matching a condition) without a question per card, give it
+`all: true`; `then:` runs effects once for each card moved, and expressions there read
+that card's fields:
+
+```yaml
+- move-card: {from: market, to: stash, all: true, matching: cost <= 3, then: [lose: {variable: coins, amount: cost}]}
+```
+
+`shuffle: {zone: discard, into: draw}` also gathers a whole zone into another, shuffled.
+
+## The scripted agent's file
+
+`--seat scripted:FILE` plays a seat from a YAML list, one entry per decision, in order.
+An entry is an option's number counted from 0, its exact label or key (`action:move`,
+`card:lantern`, `cell:C4`), or a piece of text found in exactly one option's label, case
+ignored. When an entry matches nothing, or the list runs out, the game stops with an
+error listing the options on offer.
+
+```yaml
+- Stout            # a piece of a label
+- cell:A1          # a key
+- 0                # the first option
+- A2               # an exact label
+- end your turn    # case is ignored
+```
+
+## How the heuristic bot plays
+
+For each option of a decision, the heuristic bot deals itself one guess at what it cannot
+see, plays the option, lets the other seats answer at random until its turn comes back
+(at most 60 of their decisions), and scores the position it reaches; the best score wins
+and ties are broken at random. A won game scores +1000 and a lost one -1000. Otherwise the
+score is the weighted sum of the names in the rules' `evaluation:` for that seat, less the
+best opponent's sum (in a co-operative game or a battle, the party's sum, shared). Without
+`evaluation:` it counts cards in hand.
+
+```yaml
+evaluation:
+  coins: 1          # each coin is worth one point
+  hp: 2             # health counts double
+  hand: 0.5         # so do cards in hand, at half
+```
+
+A weight is what one unit of a variable, stat or built-in name (`hand`, `successes`…) is
+worth. Weight what moves a seat towards winning; a name left out is ignored, so a bot
+without a weight for the win condition's variable wanders. Compare bots with
+`gamesmith simulate --seat heuristic --seat random` before and after a change.
+
+""".splitlines()
 
 
 def _default(info) -> str:

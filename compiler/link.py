@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from compiler import locations
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
 from compiler.compiled import CompiledGame
@@ -24,6 +25,7 @@ from compiler.language.base import (
     checked_expression,
 )
 from compiler.language.selectors import WINDOWS
+from compiler.nametypes import check_write, variable_kinds
 from compiler.parameters import check_change, check_parameters, check_unused
 from compiler.validate import suggest
 from compiler.walk import walk
@@ -54,6 +56,7 @@ class Partial:
 def link(
     units: list[Unit], files: PackFiles, game: Unit | None, report: Report, names: set[str],
     partial: Partial = Partial(),  # noqa: B008 - immutable
+    types: frozenset[tuple[str, str]] | None = None,
 ) -> CompiledGame | None:
     index, where = _index(units, report)
     unreadable = _index_failed(partial.failed, index) | partial.unchecked
@@ -65,6 +68,8 @@ def link(
     named: set[str] = set()  # every name an expression or a field reads
     if game:
         check_parameters(game, report)
+    kinds = variable_kinds(game)
+    written: dict[str, str] = {}  # where each expression is first written (for the runtime)
     for u in units:
         for path, marker, value in walk(u.model):
             if isinstance(marker, RefTo):
@@ -75,9 +80,12 @@ def link(
                     named.add(value)
                 if marker.kind == "window" and value == "passive":
                     _passive(u, path[:-1], report)
+                elif marker.kind == "variable" and (found := check_write(u, path, value, kinds, names, types)):
+                    report.add(found)
             elif isinstance(marker, Gives):
                 given.setdefault((marker.what, value), u.doc.location(path))
             elif isinstance(marker, ExprMark):
+                locations.record_expression(written, u, path, value)
                 expr = checked_expression(value, None)
                 named |= expr.names
                 for flag in expr.flags:
@@ -91,12 +99,39 @@ def link(
         if game:
             check_unused(game, named, report)
     _areas_and_outcomes(units, report)
+    _idle(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
     _analyse(units, report)
     if game is None:
         return None
-    return _emit(units, files, game)
+    return _emit(units, files, game, written)
+
+
+def _idle(units: list[Unit], report: Report) -> None:
+    """GS232: a card ability a player may use, or an action, that costs nothing, does
+    nothing and has no limit: players are offered it and a bot may take it forever."""
+    for u in units:
+        found: list[tuple[tuple, Any, str, str]] = []
+        if u.kind == "cards":
+            for i, card in enumerate(u.model.cards):
+                for j, ability in enumerate(card.abilities):
+                    if ability.when in (None, "any-time") and ability.once_per is None:
+                        name = ability.name or ability.id or str(j + 1)
+                        found.append((("cards", i, "abilities", j), ability,
+                                      f"ability '{name}' of card '{card.id}'",
+                                      "if it only states a rule, mark it `when: passive`"))
+        elif u.kind == "rules":
+            for i, action in enumerate(u.model.actions):
+                if action.limit is None:
+                    found.append((("actions", i), action, f"action '{action.id}'",
+                                  "give it `do:`, a cost or a `limit:`"))
+        for path, item, what, hint in found:
+            if not item.do and item.cost in (0, "0"):
+                report.add(CATALOGUE["GS232"](
+                    f"{what} costs nothing and has no effect: a player or bot could take it forever",
+                    u.doc.location(path), hint=hint,
+                ))
 
 
 def _index(units: list[Unit], report: Report):
@@ -342,7 +377,7 @@ def _analyse(units: list[Unit], report: Report) -> None:
             report.extend(analyse_scenario_board(u.model, u.doc, landscapes, terrain))
 
 
-def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
+def _emit(units: list[Unit], files: PackFiles, game: Unit, written: dict[str, str]) -> CompiledGame:
     by_kind: dict[str, dict] = defaultdict(dict)
     cards, deck_of = {}, {}
     rules = None
@@ -368,6 +403,7 @@ def _emit(units: list[Unit], files: PackFiles, game: Unit) -> CompiledGame:
         scenarios=by_kind["scenario"],
         rules=rules,
         layouts=by_kind["layout"],
+        locations={**locations.table(units), **written},
     )
 
 

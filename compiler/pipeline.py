@@ -20,6 +20,7 @@ from compiler.diagnostics import CATALOGUE, Diagnostic, Location, Report, Severi
 from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
 from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
 from compiler.loader import Document, load_file
+from compiler.nametypes import name_types
 from compiler.pack import find_manifest, list_files
 from compiler.sheets.cards import GridDocument, relaxed
 from compiler.sheets.pack import PackSheets
@@ -86,7 +87,8 @@ def compile_pack(path: Path) -> CompileResult:
     lost = lost or dropped
     names = _names(by_kind, game_unit, game_docs)
     # Without a manifest the game's variables are unknown: names go unchecked, not all wrong.
-    context = {"names": frozenset(names) if game_docs else None}
+    types = name_types(by_kind, game_unit) if game_docs else None
+    context = {"names": frozenset(names) if game_docs else None, "types": types}
     layout_context = {"names": frozenset(names | set(LAYOUT_NAMES)) if game_docs else None}
     units: list[Unit] = [game_unit] if game_unit else []
     failed: list[tuple[str, Document]] = []  # documents that did not validate
@@ -114,7 +116,7 @@ def compile_pack(path: Path) -> CompileResult:
     files = replace(files, others=[f for f in files.others if f.resolve() not in sheets.read])
 
     game = link.link(units, files, game_unit, report, names, link.Partial(
-        failed, lost, frozenset() if game_docs else frozenset({"variable"})))
+        failed, lost, frozenset() if game_docs else frozenset({"variable"})), types)
     _count(units, report)
     _finish(report, units, game_unit)
     if report.errors == 0 and game is not None:

@@ -26,7 +26,7 @@ from printkit.content import CONTEXT, face_values, referenced
 from printkit.geometry import MM_PER_INCH, PAPER, CardGeometry, card_size
 from printkit.icons import IconSource
 from printkit.preflight import Issue, check_layout, merge
-from printkit.render import RENDER_VERSION, Face, face_key, render
+from printkit.render import RENDER_VERSION, Face, face_key, references, render
 
 Progress = Callable[[str, int], Callable[[int], None]]
 
@@ -212,6 +212,16 @@ class PrintJob:
         for key in self.faces:
             owners = self._owners.get(key) or [None]
             for issue in self.cache.issues(key) or []:
+                issues += [issue.for_card(card) for card in owners]
+        return merge(issues)
+
+    def references(self) -> list[Issue]:
+        """The preflight issues found without drawing: layout fields, card sizes, icons,
+        image files, fonts (what `gamesmith check` reports; overflow needs `render`)."""
+        issues = list(self._issues)
+        for key, face in self.faces.items():
+            owners = self._owners.get(key) or [None]
+            for issue in references(face):
                 issues += [issue.for_card(card) for card in owners]
         return merge(issues)
 

@@ -97,14 +97,71 @@ def render(face: Face) -> tuple[Image.Image, list[Issue]]:
     return image, painter.issues
 
 
-class _Painter:
-    def __init__(self, face: Face, image: Image.Image) -> None:
+def references(face: Face) -> list[Issue]:
+    """What the face refers to but cannot find, found without drawing: icons its text or
+    icon boxes name that are not declared, image files (its own and its icons') that are
+    missing, characters the font lacks. `gamesmith check` runs this; overflow needs drawing."""
+    checker = _Reporter(face)
+    for index, box in enumerate(face.layout.boxes):
+        if visible(box, face.values):
+            checker.references(index, box)
+    return checker.issues
+
+
+class _Reporter:
+    """Preflight issues of one face, each blamed on the card field or the layout box."""
+
+    def __init__(self, face: Face) -> None:
         self.face = face
         self.g = face.geometry
-        self.image = image
-        self.draw = ImageDraw.Draw(image)
         self.issues: list[Issue] = []
         self.layout_id = face.layout.id
+
+    def references(self, index: int, box: Box) -> None:
+        content = box_text(box, self.face.values)
+        if content is None:
+            return
+        icons = self.face.icons
+        if box.type == "text":
+            family, bold, italic = fonts.parse_name(box.font)
+            paragraphs = markup.parse(content, bold, italic)
+            named = {r.icon for p in paragraphs for r in p if r.icon}
+            self._glyphs(index, box, family, paragraphs)
+        elif box.type == "icon":
+            named = {content}
+        else:
+            named = set()
+            if box.type == "image" and not (self.face.root / content).is_file():
+                from_field = box.field is not None or (box.text is not None and "{" in box.text)
+                self.issue("GS703", index, box, f"image '{content}' is missing", about_card=from_field)
+        for name in sorted(named):
+            if name not in icons:
+                what = f"text names icon ':{name}:'" if box.type == "text" else f"icon '{name}'"
+                # an icon written in the layout's own template is the layout's to fix
+                in_layout = bool(box.text) and f":{name}:" in box.text
+                self.issue("GS705", index, box, f"{what}, which is not declared",
+                           hint=_icon_hint(name, icons), about_card=not in_layout)
+            elif isinstance(icons[name], Path) and not icons[name].is_file():
+                self.issue("GS703", index, box, f"icon ':{name}:' image {icons[name]} is missing",
+                           about_card=False)
+
+    def _glyphs(self, index: int, box: Box, family: str, paragraphs) -> None:
+        glyphs = [
+            ch
+            for p in paragraphs
+            for r in p
+            if r.text
+            for ch in fonts.missing(family, r.bold, r.italic, r.text)
+        ]
+        if glyphs:
+            shown = " ".join(dict.fromkeys(glyphs))
+            self.issue(
+                "GS708",
+                index,
+                box,
+                f"the font has no glyph for {shown}",
+                hint="write it another way, or use an icon",
+            )
 
     def issue(
         self,
@@ -132,6 +189,14 @@ class _Painter:
         fields = box_fields(box)
         filled = [f for f in fields if format_value(self.face.values.get(f)) is not None]
         return (filled or fields or [None])[0]
+
+
+
+class _Painter(_Reporter):
+    def __init__(self, face: Face, image: Image.Image) -> None:
+        super().__init__(face)
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
 
     def mm(self, value: float) -> float:
         return mm_to_px(value, self.g.dpi)
@@ -203,22 +268,7 @@ class _Painter:
         unknown = sorted(
             {r.icon for p in paragraphs for r in p if r.icon and r.icon not in self.face.icons}
         )
-        glyphs = [
-            ch
-            for p in paragraphs
-            for r in p
-            if r.text
-            for ch in fonts.missing(family, r.bold, r.italic, r.text)
-        ]
-        if glyphs:
-            shown = " ".join(dict.fromkeys(glyphs))
-            self.issue(
-                "GS708",
-                index,
-                box,
-                f"the font has no glyph for {shown}",
-                hint="write it another way, or use an icon",
-            )
+        self._glyphs(index, box, family, paragraphs)
         for name in unknown:
             self.issue(
                 "GS705",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
+from runtime.located import effect_location
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -31,7 +32,9 @@ def run_effects(m: Machine, frame: dict):
         try:
             result = impl(m, ctx, params, local)
         except RuleError as err:
-            raise RuleError(err.message, err.where or f"op '{name}'") from None
+            raise _located(m, err, lid, i, name) from None
+        except _CONTENT_FAULTS as exc:  # an op fed values the content got wrong (None as a number)
+            raise _located(m, RuleError(_plain(exc)), lid, i, name) from None
         kind = type(result)
         # whatever the op did, unless it only asks, is checked against the end conditions now
         if kind is not dict and (state["result"] is not None or (m.checks and m.check_end())):
@@ -55,4 +58,22 @@ def resume_op(m: Machine, frame: dict):
     try:
         return impl(m, frame["ctx"], params, frame["l"])
     except RuleError as err:
-        raise RuleError(err.message, err.where or f"op '{name}'") from None
+        raise _located(m, err, frame["e"], frame["j"], name) from None
+    except _CONTENT_FAULTS as exc:
+        raise _located(m, RuleError(_plain(exc)), frame["e"], frame["j"], name) from None
+
+
+# What an op raises when the content hands it a value of the wrong kind (an amount that is
+# None because a card field has no value here, text where a number belongs).
+_CONTENT_FAULTS = (TypeError, ValueError, ZeroDivisionError, OverflowError)
+
+
+def _plain(exc: Exception) -> str:
+    text = str(exc).replace("'NoneType'", "None (no value)")
+    return f"a value of the wrong kind: {text}" if isinstance(exc, TypeError) else text
+
+
+def _located(m: Machine, err: RuleError, lid: int, index: int, name: str) -> RuleError:
+    """The error naming the op and, unless an inner part already did, where it is written."""
+    at = err.at or effect_location(m.program, lid, index)
+    return RuleError(err.message, err.where or f"op '{name}'", at)

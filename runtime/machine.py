@@ -17,6 +17,7 @@ from runtime import battle, conditions, effects, respond, rng, story, turns, win
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
+from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
 
@@ -162,7 +163,7 @@ class Machine:
         try:
             return self.program.expr(source).evaluate(Env(self, seat, ctx, card))
         except Exception as exc:  # EvaluationError, or a name the content never declared
-            raise RuleError(str(exc), where=f"expression {source!r}") from None
+            raise expression_error(self, source, exc, seat, ctx, card) from None
 
     def holds(
         self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None

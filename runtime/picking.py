@@ -51,6 +51,8 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
         if len(seen) < len(remaining):
             options.append({"label": "A card you cannot see", "key": "hidden", "card": None})
         local["asking"] = slot
+        if want > 1:  # say how far through a run of picks the chooser is
+            prompt = f"{prompt} ({len(picked) + 1} of {want})"
         return ask(chooser, "card", prompt, options)
     local[done] = True
     return picked

@@ -100,6 +100,12 @@ _ENTRIES = [
           "if: coisn >= 2", "Fix the name or declare it in the game's `variables`; the hint suggests the closest."),
     Entry("GS222", "forbidden-expression", E, "An expression uses a construct that is not allowed (attribute access, calls outside the whitelist, comprehensions, huge constants).",
           "if: __import__('os')", "Use only names, numbers, strings, arithmetic, comparisons, `and`/`or`/`not` and the listed functions."),
+    Entry("GS230", "expression-type", E, "An expression combines values that can never work together: text compared with a number, arithmetic on text, a flag (true or false) used as a number. Types come from the game's variables (their initial value), card-type fields and the built-in names.",
+          "if: score >= 'fifteen'   # score is a number", "Compare like with like (`score >= 15`); keep counts in number variables and test flags as conditions."),
+    Entry("GS231", "variable-type", E, "An effect writes a value of the wrong type to a variable: `gain`/`lose`/`transfer`/`modify-stat` on a text or true-or-false variable, or `set` giving a variable a value of another type than its initial value.",
+          "variables: {title: {initial: squire}}\n...\n- gain: {variable: title, amount: 1}", "Give the variable an initial value of the type it holds, or use a number variable for counts."),
+    Entry("GS232", "idle-ability", E, "A card ability a player may use (no `when:`, or `any-time`, and no `once-per:`) or an action without a `limit:` costs nothing and has no effects: it only carries text, yet players and bots are offered it, and a bot may take it forever.",
+          "abilities:\n  - name: Close Quarters\n    text: Firing next to an enemy has Disadvantage.", "Mark a rule that only states text `when: passive`; otherwise give it `do:` (or a cost)."),
     # -- GS3xx: linking ---------------------------------------------------------
     Entry("GS301", "unknown-reference", E, "A reference names an id that no item of that kind has.",
           "battle: courtyard-dule", "Fix the id; the hint suggests the closest existing one."),

@@ -21,7 +21,7 @@ FUNCTIONS: dict[str, Signature] = {
     "min": Signature("The smallest of its arguments: `min(hp, 3)`.", None),
     "max": Signature("The largest of its arguments: `max(1, hp - 2)`.", None),
     "abs": Signature("The distance of a number from zero: `abs(x - 3)`.", 1),
-    "len": Signature("How many things a collection holds: `len(hand)`.", 1),
+    "len": Signature("How many items a list or text holds: `len(keywords)` (a card's list field).", 1),
     "clamp": Signature("`x` limited to `lo`..`hi`: `clamp(hp + 2, 0, 10)`.", 3),
     "ceil": Signature("A number rounded up: `ceil(players / 2)`.", 1),
     "floor": Signature("A number rounded down: `floor(players / 2)`.", 1),

@@ -11,6 +11,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic_core import PydanticCustomError
 
 from compiler.expressions import Expression, ExpressionError, compile_expression
+from compiler.expressions.types import check_types
 
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 NAME_PATTERN = r"^[a-z][a-z0-9_]*$"
@@ -82,9 +83,11 @@ def checked_expression(source: str, names: frozenset[str] | None) -> Expression:
 
 
 def _check_expression(value: str, info: ValidationInfo) -> str:
-    names = (info.context or {}).get("names")
+    context = info.context or {}
     try:
-        checked_expression(value, names)
+        checked_expression(value, context.get("names"))
+        if context.get("types") is not None:
+            check_types(value, context["types"])
     except ExpressionError as err:
         raise PydanticCustomError(
             "expression",

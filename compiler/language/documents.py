@@ -275,10 +275,15 @@ class Choice(Model):
 
 
 class Challenge(Model):
+    """A roll of one die per point of `stat` (plus `modifier`) needing `successes`; without
+    a dice system in the rules, the dice are d6s and each 4, 5 or 6 is a success."""
+
     stat: Var = Field(description="the variable or stat giving the number of dice rolled")
     successes: Amount = Field(description="successes needed to pass")
     dice: Ref("dice") | None = Field(
-        default=None, description="the dice system rolled (else the rules' first pool)"
+        default=None,
+        description="the dice system rolled (else the rules' first pool; a pack whose rules "
+        "declare no dice rolls six-sided story dice, each showing 4, 5 or 6 a success)",
     )
     modifier: Amount = Field(default=0, description="dice added to (or taken from) the stat's")
     text: str | None = Field(default=None, description="what is being attempted")
@@ -493,7 +498,12 @@ class Zone(Model):
     id: Id = Field(
         description="the zone's id (`draw`, `hand` and `discard` are the defaults effects use)"
     )
-    name: str | None = Field(default=None, description="the zone's name for people")
+    name: str | None = Field(
+        default=None, description="the zone's name for people, short: it labels the zone in play"
+    )
+    text: str | None = Field(
+        default=None, description="what the zone holds or means, for people reading the rules"
+    )
     per: Literal["seat", "game"] = Field(
         default="seat", description="one zone per seat, or one for the game"
     )

@@ -25,6 +25,16 @@ BUILTIN_NAMES = {
     "at_exit": "seats' figures standing in the board's `exit` area",
 }
 
+BUILTIN_TYPES = {
+    **dict.fromkeys(BUILTIN_NAMES, "number"),
+    "first_round": "flag",
+    "is_active": "flag",
+    "paired": "flag",
+    "value": "any",
+    "level": "any",
+}
+"""What each built-in name holds, for type checks (see `compiler.expressions.types`)."""
+
 LAYOUT_CONTEXT = {
     "deck_name": "the name of the card's deck",
     "game_title": "the game's title",

@@ -72,6 +72,15 @@ class MoveCard(Params):
     random: bool = False
     face: Face | None = None
     matching: Expr | None = Field(default=None, description="only cards matching this may be moved")
+    all: bool = Field(
+        default=False,
+        description="move every (matching) card of the zone at once, without asking card by card",
+    )
+    then: Effects = Field(
+        default_factory=list,
+        description="effects run once for each card moved; their expressions read that card's "
+        "fields (`cost`)",
+    )
 
 
 @op("reveal", "Turn face-down cards face up.", "cards")

@@ -24,8 +24,14 @@ def check(
     find_packs: Annotated[bool, typer.Option(
         "--find-packs", help="PATHs may be any files in packs: check the packs holding them")] = False,
     watch: Annotated[bool, typer.Option(help="check again on every change, printing what changed")] = False,
+    preflight: Annotated[bool, typer.Option(
+        help="also draw every card to find text that overflows its box (slower; uses the print cache)",
+    )] = False,
 ) -> None:
-    """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
+    """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict).
+
+    Layouts are checked too: fields, icons, image files and fonts always; text overflow
+    and safe-zone crossings of drawn text with --preflight."""
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
@@ -38,22 +44,24 @@ def check(
     if watch:
         from gamesmith.commands.watch import watch as watch_packs
 
-        watch_packs(paths, lambda: _check(paths, None), sys.stdout.write, color=use_color)
+        watch_packs(paths, lambda: _check(paths, None, preflight), sys.stdout.write, color=use_color)
         raise typer.Exit(0)
-    report, sources = _check(paths, emit)
+    report, sources = _check(paths, emit, preflight)
     out = render(report, format, sources=sources, color=use_color)
     sys.stdout.write(out)
     failed = report.errors > 0 or (strict and report.warnings > 0)
     raise typer.Exit(1 if failed else 0)
 
 
-def _check(paths: list[Path], emit: Path | None):
-    """The report of every pack in `paths` and a lookup of their sources."""
+def _check(paths: list[Path], emit: Path | None, preflight: bool = False):
+    """The report of every pack in `paths`, layouts included, and a lookup of their sources."""
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:
         result = compile_pack(path)
         report.extend(result.report.diagnostics)
+        if result.game is not None:
+            report.extend(layout_report(result, preflight).diagnostics)
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
@@ -73,3 +81,14 @@ def packs_holding(paths: list[Path]) -> list[Path]:
                     packs.append(folder)
                 break
     return packs
+
+
+def layout_report(result, preflight: bool) -> Report:
+    """The pack's print problems: found without drawing, or by drawing with `preflight`."""
+    from printkit.job import Options, PrintJob
+    from printkit.preflight import Locator
+
+    game = result.game
+    job = PrintJob(game, Options())
+    issues = job.render() if preflight else job.references()
+    return Locator(result.units).report(issues, game.game.severity)

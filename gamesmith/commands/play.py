@@ -94,19 +94,27 @@ def play(
                 f"{program.game.game.title}: {count} seats ({', '.join(seats)}), seed {game_seed}."
             )
         people = [a for a in session.agents if isinstance(a, HumanAgent)]
-        if people:
-            news = session.follow()
-            for person in people:
-                person.news = news
+        news = session.follow() if people else None
+        shared = {} if len(people) > 1 else None  # people taking turns at one terminal
+        for person in people:
+            person.news = news
+            person.shared = shared
         result = session.run()
     except (Quit, KeyboardInterrupt):
         console.print(f"\nSaved. Continue with: gamesmith play --resume --save {save_path}")
         raise typer.Exit(130) from None
     except RuleError as err:
         at = where(session.machine) if session is not None else ""
-        console.print(f"[red]error:[/red] {err}" + (f"\n  {at}" if at else ""), highlight=False)
+        # the error on one line (a terminal may fold it; a log or CI keeps it whole)
+        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
+        if at:
+            console.print(f"  {at}", highlight=False, soft_wrap=True)
         _suggest_modes(console, session)
         raise typer.Exit(1) from None
+    if people:  # what happened after the last choice: the final roll, the ending's text
+        seen = session.seats.index("human")
+        for line in news(seen):
+            console.print(f"[dim]· {line}[/dim]", highlight=False)
     if session.program.story is not None:
         ending = session.machine.state["story"]["ending"]
         outcome = "the party won" if result["winners"] else "the party lost"

@@ -93,7 +93,7 @@ def simulate(
         jobs = workers if workers is not None else default_workers()
         header, played = _run(run, program, jobs, executor, scheduler, results, console)
     except RuleError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
         kept = (f"the games finished so far are in {results}: run the same command again to "

@@ -182,16 +182,23 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if p.card is not None:
             pool = pool[:count]
         chooser = seat if each else ctx.get("self")
-        picked = pick(m, local, chooser, pool, min(count, room(m, dest)), p.random,
-                      f"Choose a card for {m.key_zone[dest].name}", seat)
+        if p.all:
+            picked = pool[: room(m, dest)]
+        else:
+            picked = pick(m, local, chooser, pool, min(count, room(m, dest)), p.random,
+                          f"Choose a card to move from {m.key_zone[m.key(p.from_, seat)].name} "
+                          f"to {m.key_zone[dest].name}", seat)
         if type(picked) is dict:
             return picked
         frames = []
+        then = m.program.lid(p.then)
         for inst in picked:
             was_down = m.state["down"][inst]
             if not move(m, inst, dest, p.face):
                 break
             frames += _entered(m, inst, seat, dest, was_down)
+            if then is not None:
+                frames.append(fx(then, {**ctx, "self": seat, "card": inst}))
         return frames
 
     return per_seat(m, ctx, local, seats, step)

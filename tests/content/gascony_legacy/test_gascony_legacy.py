@@ -385,10 +385,11 @@ def test_every_character_has_a_story_moment(game):
 
 def test_equipment_trades_at_cost_and_sells_for_half_rounded_up(game):
     actions = {a.id: a for a in game.rules.actions}
-    buy = dict(ops(actions["buy-equipment"].do))
-    assert buy["lose"].amount == "cost"
-    sell = dict(ops(actions["sell-equipment"].do))
-    assert sell["gain"].amount == "ceil(cost / 2)"
+    # the price is read from the very card moved (its `then:` effects see its fields)
+    buy = dict(ops(actions["buy-equipment"].do))["move-card"]
+    assert buy.from_ == "market" and dict(ops(buy.then))["lose"].amount == "cost"
+    sell = dict(ops(actions["sell-equipment"].do))["move-card"]
+    assert sell.from_ == "equipped" and dict(ops(sell.then))["gain"].amount == "ceil(cost / 2)"
     rescue = ops(actions["rescue"].do)
     # up to 2 broken hearts turn gold, and the Character stands up
     assert ("lose", "wounds", 2) in [(n, getattr(p, "variable", None), getattr(p, "amount", None))

@@ -382,7 +382,7 @@ def test_town_phase_numbers(game):
     rules = game.rules
     assert game.game.variables["coins"].initial == 10
     actions = {a.id: a for a in rules.actions}
-    assert op_of(actions["sell"].do[0])[1].amount == "floor(cost / 2)"
+    assert op_of(op_of(actions["sell"].do[0])[1].then[0])[1].amount == "floor(cost / 2)"
     assert "Starting gear" in actions["sell"].text
     move_to_shop = [p for name, p in opening(rules.phases[0]) if name == "move-card" and p.to == "shop"]
     assert [p.count for p in move_to_shop] == [10]
@@ -395,3 +395,18 @@ def test_umbrello_final_fight_results_paragraphs(game):
     assert (cards["33"].ending, cards["02"].ending, cards["04"].ending) == (
         "victory", "victory", "defeat")
     assert all(cards[k].source == "rulebook" for k in ("33", "02", "04"))
+
+
+def test_unsold_shop_pieces_go_back_without_a_question_per_piece(game):
+    from runtime.machine import Machine
+    from runtime.program import Program
+
+    m = Machine.start(Program(game), 2, 1)
+    prompts = []
+    for _ in range(150):
+        if m.over:
+            break
+        prompts.append(m.decision["prompt"])
+        labels = [o["label"] for o in m.decision["options"]]
+        m.answer(labels.index("End your turn") if "End your turn" in labels else 0)
+    assert not [p for p in prompts if "to Peddler deck" in p]

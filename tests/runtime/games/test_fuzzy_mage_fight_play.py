@@ -44,9 +44,9 @@ def test_help_tells_the_cards_on_offer_and_in_sight(fmf):
 
 def test_news_names_whose_zone_a_card_went_to(fmf):
     line = event_line(fmf, {"e": "move", "from": "draw", "to": "hand:1"}, 0)
-    assert line == "a card: Draw pile → Seat 2's Hand (no size limit)"
+    assert line == "a card: Draw pile → Seat 2's Hand"
     line = event_line(fmf, {"e": "move", "from": "hand:0", "to": "discard", "id": "magic"}, 0)
-    assert line == "Magic: your Hand (no size limit) → Discard pile"
+    assert line == "Magic: your Hand → Discard pile"
 
 
 def test_bots_play_a_whole_game_that_replays(tmp_path: Path):
