@@ -94,11 +94,11 @@ def compile_pack(path: Path) -> CompileResult:
     failed: list[tuple[str, Document]] = []  # documents that did not validate
     for kind in (*_FIRST, *(k for k in DOCUMENT_MODELS if k not in _FIRST and k != "game")):
         models = _card_models(units) if kind == "cards" else {}
-        types = {u.model.id: u.model for u in units if isinstance(u.model, CardType)}
+        card_types = {u.model.id: u.model for u in units if isinstance(u.model, CardType)}
         for doc in by_kind.get(kind, []):
             model = DOCUMENT_MODELS[kind]
             if kind == "cards":
-                doc = _sheet_cards(doc, types, sheets, report, failed, context)
+                doc = _sheet_cards(doc, card_types, sheets, report, failed, context)
                 if doc is None:
                     continue
                 if isinstance(doc.data.get("type"), str):
