@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
+from compiler.analysis.story_world import build_world
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
 from compiler.language.base import (
@@ -82,7 +83,7 @@ def link(
     _areas_and_outcomes(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
-    _analyse(units, report)
+    _analyse(units, report, partial)
     if game is None:
         return None
     return _emit(units, files, game)
@@ -314,12 +315,15 @@ def _asset_paths(u: Unit):
                 yield re.compile("[^/]+".join(map(re.escape, parts))) if len(parts) > 1 else box.text
 
 
-def _analyse(units: list[Unit], report: Report) -> None:
+def _analyse(units: list[Unit], report: Report, partial: Partial) -> None:
     landscapes = {u.model.id: u.model for u in units if u.kind == "landscape"}
     terrain = {u.model.id: u.model for u in units if u.kind == "terrain"}
+    # the state-aware story checks need every writer of a flag or variable: not when a
+    # document was lost
+    world = None if partial.lost or partial.failed else build_world(units)
     for u in units:
         if u.kind == "story":
-            report.extend(analyse_story(u.model, u.doc))
+            report.extend(analyse_story(u.model, u.doc, world))
         elif u.kind == "landscape":
             report.extend(analyse_landscape(u.model, u.doc, landscapes, terrain))
         elif u.kind == "scenario":

@@ -10,6 +10,8 @@ from typing import NamedTuple, Protocol
 
 import networkx as nx
 
+from compiler.analysis.story_checks import check_story_state
+from compiler.analysis.story_world import StoryWorld
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
 
@@ -85,10 +87,11 @@ def story_graph(story: Story) -> nx.DiGraph:
     return graph
 
 
-def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
-    """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`."""
+def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -> list[Diagnostic]:
+    """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`; with the
+    `world` around it, the state-aware ones too (GS410-GS417, GS429: story_checks)."""
     graph = story_graph(story)
-    out = _Emitter(story, doc)
+    out = Emitter(story, doc)
     broken = _broken_links(story, out)
     _dead_ends(story, out)
     if story.start not in story.cards:
@@ -102,14 +105,16 @@ def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
         return out.diagnostics
     depth = nx.single_source_shortest_path_length(graph, story.start)
     _unreachable(story, graph, depth, out)
-    _stuck(story, graph, depth, broken, out)
+    can_end = _stuck(story, graph, depth, broken, out)
+    if world is not None:
+        check_story_state(story, world, graph, depth, can_end, out)
     return out.diagnostics
 
 
 # -- the checks ------------------------------------------------------------------------------
 
 
-def _broken_links(story: Story, out: _Emitter) -> dict[str, list[str]]:
+def _broken_links(story: Story, out: Emitter) -> dict[str, list[str]]:
     """GS402 for each link to a missing card; returns card key -> its missing targets."""
     broken: dict[str, list[str]] = {}
     hints: dict[str, str | None] = {}  # the same typo is often repeated; difflib is not free
@@ -135,7 +140,7 @@ def _broken_links(story: Story, out: _Emitter) -> dict[str, list[str]]:
     return broken
 
 
-def _dead_ends(story: Story, out: _Emitter) -> None:
+def _dead_ends(story: Story, out: Emitter) -> None:
     for key, card in story.cards.items():
         if card.ending is not None or card_links(card):
             continue
@@ -148,7 +153,7 @@ def _dead_ends(story: Story, out: _Emitter) -> None:
         out.emit("GS403", key, f"card {key} is not an ending and {why}")
 
 
-def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) -> None:
+def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: Emitter) -> None:
     for key in story.cards:
         if key in depth:
             continue
@@ -174,10 +179,10 @@ def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) ->
 
 
 def _stuck(
-    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: _Emitter
-) -> None:
+    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: Emitter
+) -> set[str]:
     """GS405 once per loop with no way out; GS404 once, at the start card, when no ending can
-    be reached from it at all. Other cards that cannot reach an ending are not reported: the
+    be reached from it at all; returns the cards from which the graph reaches an ending. Other cards that cannot reach an ending are not reported: the
     dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
     mistake should read as one error, not one per card upstream of it."""
     endings = [k for k, c in story.cards.items() if c.ending is not None]
@@ -187,7 +192,7 @@ def _stuck(
             can_end.update(layer)
     stuck = {k for k in depth if k not in can_end}
     if not stuck:
-        return
+        return can_end
     # Successors of a stuck card are stuck too, so the terminal components of the stuck
     # subgraph are exactly the places the story gets caught: loops, dead ends, broken links.
     sink_of: dict[str, str] = {}  # card of a terminal component -> how GS404 names it
@@ -233,6 +238,7 @@ def _stuck(
             f"no ending can be reached from start card {key}: its paths get stuck, nearest at "
             f"{origin[key]} ({steps} link{'s' if steps != 1 else ''} on)",
         )
+    return can_end
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -242,7 +248,7 @@ _LISTED = 8  # cards named in one message before "and N more"
 _CANONICAL_INT = re.compile(r"-?(?:0|[1-9][0-9]*)").fullmatch
 
 
-class _Emitter:
+class Emitter:
     """Makes diagnostics at card keys or inside cards, honouring `suppress:` lists."""
 
     def __init__(self, story: Story, doc: Locator):

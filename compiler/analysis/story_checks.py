@@ -1,0 +1,329 @@
+"""State-aware story checks (GS410-GS417, GS429) on a story's explored state space: cards
+and choices no reachable state takes, soft locks, stops, stories that never end, challenges
+that cannot pass or fail, and challenge or battle links that are never followed."""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from typing import TYPE_CHECKING
+
+from compiler.analysis.story_dice import challenge_dice, per_die
+from compiler.analysis.story_state import StateSpace, explore
+from compiler.analysis.story_values import UNKNOWN
+from compiler.analysis.story_world import StoryWorld, story_effects, written
+from compiler.language.base import checked_expression
+from compiler.language.documents import Story
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from compiler.analysis.story import Emitter
+
+_SHOWN_STEPS = 12  # steps of a path named in a message before the middle is elided
+
+
+def check_story_state(story: Story, world: StoryWorld, graph: nx.DiGraph, depth: dict,
+                      can_end: set[str], out: Emitter) -> StateSpace:
+    """Emit the state-aware diagnostics of `story` (whose start card exists)."""
+    _never_followed(story, out)
+    space = explore(story, world)
+    facts = _Facts(space)
+    if not facts.ending_nodes and story.start in can_end:
+        out.emit("GS414", story.start,
+                 f"story '{story.id}' can never end: no state reachable from start card "
+                 f"{story.start} reaches an ending ({_proof(space)}; {facts.summary()})")
+    _impossible(story, space, facts, graph, depth, out)
+    _challenges(story, space, facts, out)
+    _stuck(story, space, facts, can_end, out)
+    return space
+
+
+class _Facts:
+    """What the explored space shows, card by card."""
+
+    def __init__(self, space: StateSpace):
+        self.space = space
+        self.nodes: dict[str, list[int]] = defaultdict(list)
+        self.read: set[str] = set()
+        self.taken: set[tuple[str, str]] = set()
+        self.ending_nodes: list[int] = []
+        for n, key in enumerate(space.cards):
+            self.nodes[key].append(n)
+            for edge in space.edges[n]:
+                self.taken.add((key, edge.via))
+                if edge.via != "passed over":
+                    self.read.add(key)
+                if edge.ending is not None:
+                    self.ending_nodes.append(n)
+
+    def summary(self) -> str:
+        return f"{len(self.space.cards)} states over {len(self.nodes)} cards explored"
+
+
+def _proof(space: StateSpace) -> str:
+    if space.merged:
+        return (f"proved on a merged approximation, the {space.budget:,} exact states of the "
+                "budget being exceeded")
+    return "proved by exhaustive search"
+
+
+def _steps(space: StateSpace, node: int) -> str:
+    steps = space.path_to(node)
+    text = [steps[0][0]] + [f"({via}) {key}" for key, via in steps[1:]]
+    if len(text) > _SHOWN_STEPS:
+        text = [*text[:4], f"… {len(text) - 8} steps …", *text[-4:]]
+    return " → ".join(text)
+
+
+# -- cards and choices no state takes ----------------------------------------------------------
+
+
+def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGraph, depth: dict,
+                out: Emitter) -> None:
+    writers = _writers(story)
+    given = set(writers) | space.machine.world.outside
+
+    def never_given(source: str) -> bool:  # GS407 reports the flag or item instead
+        expr = checked_expression(source, None)
+        return any(("flag", f) not in given for f in expr.flags) or any(
+            ("item", i) not in given for i in expr.items)
+
+    reported_choices: set[tuple[str, int]] = set()
+    for key, card in story.cards.items():
+        if key not in facts.read or card.ending is not None:
+            continue
+        for i, choice in enumerate(card.choices):
+            if (key, f"choice {i + 1}") in facts.taken or choice.if_ is None:
+                continue
+            if never_given(choice.if_):
+                reported_choices.add((key, i))
+                continue
+            reported_choices.add((key, i))
+            why = _why_false(choice.if_, key, space, facts, writers)
+            lost = "" if choice.goto in facts.nodes else (
+                f"; card {choice.goto} is never read through it")
+            out.emit("GS411", key,
+                     f"choice {i + 1} of card {key} ('{choice.text}') is never open: "
+                     f"`{choice.if_}` is false in every state that reaches card {key} "
+                     f"({why}){lost}; {_proof(space)}",
+                     ("choices", i, "if"))
+    for key, card in story.cards.items():
+        if key in facts.nodes and key not in facts.read and not never_given(card.if_):
+            why = _why_false(card.if_, key, space, facts, writers)
+            out.emit("GS410", key,
+                     f"card {key} is reached but its `if: {card.if_}` never holds there "
+                     f"({why}): it is always passed over; {_proof(space)}", ("if",))
+    for key in story.cards:
+        if key not in depth or key in facts.nodes:
+            continue
+        ways = [(p, via) for p in graph.pred[key] if p in facts.nodes
+                for via in graph.edges[p, key]["via"].split(", ")]
+        if not ways:
+            continue  # only reached through cards that are never reached themselves
+        if all(via.startswith("choice") and (p, int(via.split()[1]) - 1) in reported_choices
+               for p, via in ways):
+            continue  # the closed choice is the one mistake, and says so
+        reasons = [_why_not_taken(story, p, via, facts) for p, via in ways]
+        out.emit("GS410", key,
+                 f"card {key} is linked from reachable cards but no reachable state gets "
+                 f"there: {'; '.join(reasons)}; {_proof(space)}")
+
+
+def _why_not_taken(story: Story, key: str, via: str, facts: _Facts) -> str:
+    card = story.cards[key]
+    if key not in facts.read:
+        return f"card {key} is always passed over"
+    if via.startswith("choice"):
+        return f"{via} of card {key} is never open"
+    if via in ("pass", "fail"):
+        if card.challenge is None:
+            return f"card {key} has no challenge, so its `{via}` is never followed"
+        return f"the challenge of card {key} never {'passes' if via == 'pass' else 'fails'}"
+    if via == "goto":
+        if card.choices:
+            return f"card {key} always has a choice open, so its `goto` is never followed"
+        return f"card {key} always leads on another way before its `goto`"
+    if via.startswith("outcome"):
+        if card.battle is None:
+            return f"card {key} has no battle, so its `outcomes` are never followed"
+        return f"the battle of card {key} never ends with {via}"
+    return f"{via} of card {key} is never followed"
+
+
+def _writers(story: Story) -> dict[tuple[str, str], list[str]]:
+    """(what, name) -> the cards whose effects change it."""
+    found: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for key, card in story.cards.items():
+        single = Story.model_construct(cards={key: card})
+        for name, params in story_effects(single):
+            for w in written(name, params):
+                if key not in found[w]:
+                    found[w].append(key)
+    return found
+
+
+def _why_false(source: str, key: str, space: StateSpace, facts: _Facts, writers) -> str:
+    """Evidence that `source` never holds at card `key`: what it tests and where that is set."""
+    expr = checked_expression(source, None)
+    slots = dict((s, i) for i, s in enumerate(space.slots))
+    states = [space.states[n] for n in facts.nodes[key]]
+    parts = []
+    for what, names in (("flag", expr.flags), ("item", expr.items), ("var", expr.names)):
+        for name in sorted(names):
+            cards = writers.get((what, name), [])
+            noun = f"{what} '{name}'" if what != "var" else name
+            i = slots.get((what, name))
+            if i is not None and what == "var":
+                seen = sorted({s[i] for s in states if s[i] is not UNKNOWN}, key=str)
+                values = ", ".join(map(str, seen[:6])) + (" …" if len(seen) > 6 else "")
+                parts.append(f"{noun} is {values} there" if seen else f"{noun} is unknown there")
+            elif i is not None:
+                held = sorted({s[i] for s in states if s[i] is not UNKNOWN}, key=str)
+                if held == [False]:
+                    where = (f"set only at card{'s' if len(cards) > 1 else ''} "
+                             f"{', '.join(cards[:6])}" if cards else "never set in this story")
+                    parts.append(f"{noun} is never set there ({where})")
+                elif held == [True]:
+                    parts.append(f"{noun} is always set there")
+    count = len(states)
+    head = f"{count} state{' reaches' if count == 1 else 's reach'} it"
+    return "; ".join([head, *parts])
+
+
+# -- challenges --------------------------------------------------------------------------------
+
+
+def _challenges(story: Story, space: StateSpace, facts: _Facts, out: Emitter) -> None:
+    world = space.machine.world
+    for key, card in story.cards.items():
+        if card.challenge is None or key not in facts.read:
+            continue
+        passes = (key, "pass") in facts.taken
+        fails = (key, "fail") in facts.taken
+        if passes == fails:
+            continue  # both (fine) or neither (the challenge is never rolled)
+        challenge = card.challenge
+        dice = challenge_dice(challenge.dice, world.dice)
+        bounds = per_die(dice) if dice else None
+        what = (f"{challenge.stat} + {challenge.modifier} dice of '{dice.id}'"
+                if challenge.modifier else f"{challenge.stat} dice of '{dice.id}'")
+        each = f" (each showing {bounds[0]} to {bounds[1]} successes)" if bounds else ""
+        if fails:
+            out.emit("GS415", key,
+                     f"the challenge of card {key} can never pass: {what}{each} never reach "
+                     f"the {challenge.successes} successes it needs; {_proof(space)}",
+                     ("challenge",))
+        else:
+            out.emit("GS416", key,
+                     f"the challenge of card {key} can never fail: {what}{each} always reach "
+                     f"the {challenge.successes} successes it needs; {_proof(space)}",
+                     ("challenge",))
+
+
+def _never_followed(story: Story, out: Emitter) -> None:
+    """GS417: links of a challenge or battle the card does not have, and challenges that
+    stop the story on one outcome."""
+    for key, card in story.cards.items():
+        if card.challenge is None:
+            for via in ("pass", "fail"):
+                if getattr(card, via + "_" if via == "pass" else via) is not None:
+                    out.emit("GS417", key, f"card {key} has `{via}:` but no challenge: the "
+                             "link is never followed", (via,))
+        elif card.goto is None and (card.pass_ is None) != (card.fail is None):
+            missing = "fail" if card.fail is None else "pass"
+            out.emit("GS417", key, f"card {key}'s challenge has no `{missing}:` (and no "
+                     f"`goto`): a {'failed' if missing == 'fail' else 'passed'} roll stops "
+                     "the story", ("challenge",))
+        if card.battle is None and card.outcomes:
+            out.emit("GS417", key, f"card {key} has `outcomes:` but no battle: they are never "
+                     "followed", ("outcomes",))
+
+
+# -- soft locks and stops ----------------------------------------------------------------------
+
+
+def _stuck(story: Story, space: StateSpace, facts: _Facts, can_end: set[str], out: Emitter):
+    n_nodes = len(space.cards)
+    preds: list[list[int]] = [[] for _ in range(n_nodes)]
+    for n, edges in enumerate(space.edges):
+        for e in edges:
+            if e.to is not None:
+                preds[e.to].append(n)
+    alive = set(facts.ending_nodes)
+    queue = deque(alive)
+    while queue:
+        n = queue.popleft()
+        for p in preds[n]:
+            if p not in alive:
+                alive.add(p)
+                queue.append(p)
+    # nodes some real run reaches: along exact edges only
+    sure = {0}
+    queue = deque([0])
+    while queue:
+        n = queue.popleft()
+        for e in space.edges[n]:
+            if e.exact and e.to is not None and e.to not in sure:
+                sure.add(e.to)
+                queue.append(e.to)
+    stops: set[tuple[str, str]] = set()
+    for n in range(n_nodes):
+        key = space.cards[n]
+        for e in space.edges[n]:
+            if e.stop is None or e.via not in ("stop", "passed over") or (key, e.stop) in stops:
+                continue
+            if e.via == "stop" and not story.cards[key].choices:
+                continue  # a dead end: GS403
+            proved = n in sure and e.exact and not space.merged
+            if not proved and not space.merged:
+                continue  # only possible through something unknown: not a finding
+            stops.add((key, e.stop))
+            code = "GS413" if proved else "GS429"
+            out.emit(code, key,
+                     f"the story can stop at card {key}: {e.stop} (with {space.describe(n)}, "
+                     f"reached by {_steps(space, n)})" + ("" if proved else _unproved(space)),
+                     e.path)
+    entries: dict[tuple[str, str], int] = {}
+    for n in range(n_nodes):  # in breadth-first order: the first entry found is the nearest
+        link = space.parent[n]
+        if n in alive or link is None or link[0] not in alive or space.cards[n] not in can_end:
+            continue
+        entries.setdefault((space.cards[link[0]], link[1]), n)
+    for (key, via), n in entries.items():
+        caught = _caught(space, n, alive)
+        if caught is None:
+            continue  # where it stops is the finding (GS413)
+        proved = n in sure and not space.merged
+        if not proved and not space.merged:
+            continue
+        cards, last = caught
+        path = next((e.path for e in space.edges[space.parent[n][0]] if e.via == via), ())
+        out.emit("GS412" if proved else "GS429", key,
+                 f"soft lock: after {via} at card {key}, no ending can be reached any more, "
+                 f"though the cards ahead link to one: the reader is caught among cards "
+                 f"{', '.join(cards)} (with {space.describe(last)}), reached by "
+                 f"{_steps(space, n)}" + ("" if proved else _unproved(space)),
+                 path)
+
+
+def _caught(space: StateSpace, start: int, alive: set[int]) -> tuple[list[str], int] | None:
+    """The cards a reader entering `start` is caught among, and the last state found there;
+    None when the story stops somewhere instead."""
+    seen, queue, order = {start}, deque([start]), []
+    while queue:
+        n = queue.popleft()
+        order.append(n)
+        for e in space.edges[n]:
+            if e.stop is not None:
+                return None
+            if e.to is not None and e.to not in alive and e.to not in seen:
+                seen.add(e.to)
+                queue.append(e.to)
+    cards = list(dict.fromkeys(space.cards[n] for n in order))
+    shown = cards[:8] + ([f"and {len(cards) - 8} more"] if len(cards) > 8 else [])
+    return shown, order[-1]
+
+
+def _unproved(space: StateSpace) -> str:
+    return (f"; not proved within the budget of {space.budget:,} states: found on the merged "
+            "approximation, which may hold states no reader reaches")
