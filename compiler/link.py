@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
 from compiler.analysis.story_world import build_world
+from compiler.analysis.variables import check_unread
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
 from compiler.language.base import (
@@ -80,6 +81,7 @@ def link(
                 _player_table(u, path, value, players, report)
     if not (partial.lost or partial.failed):  # what they give or test is unknown
         _flags(given, tested, report)
+        check_unread(units, report)
     _areas_and_outcomes(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)

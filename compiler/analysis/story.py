@@ -11,6 +11,7 @@ from typing import NamedTuple, Protocol
 import networkx as nx
 
 from compiler.analysis.story_checks import check_story_state
+from compiler.analysis.story_conditions import check_conditions
 from compiler.analysis.story_world import StoryWorld
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
@@ -89,7 +90,8 @@ def story_graph(story: Story) -> nx.DiGraph:
 
 def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -> list[Diagnostic]:
     """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`; with the
-    `world` around it, the state-aware ones too (GS410-GS417, GS429: story_checks)."""
+    `world` around it, the state-aware ones too (GS410-GS421, GS429: story_checks and
+    story_conditions)."""
     graph = story_graph(story)
     out = Emitter(story, doc)
     broken = _broken_links(story, out)
@@ -107,7 +109,8 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
     _unreachable(story, graph, depth, out)
     can_end = _stuck(story, graph, depth, broken, out)
     if world is not None:
-        check_story_state(story, world, graph, depth, can_end, out)
+        explained = check_conditions(story, world.variables, out)
+        check_story_state(story, world, graph, depth, can_end, out, explained)
     return out.diagnostics
 
 

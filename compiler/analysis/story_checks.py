@@ -23,8 +23,9 @@ _SHOWN_STEPS = 12  # steps of a path named in a message before the middle is eli
 
 
 def check_story_state(story: Story, world: StoryWorld, graph: nx.DiGraph, depth: dict,
-                      can_end: set[str], out: Emitter) -> StateSpace:
-    """Emit the state-aware diagnostics of `story` (whose start card exists)."""
+                      can_end: set[str], out: Emitter, explained=frozenset()) -> StateSpace:
+    """Emit the state-aware diagnostics of `story` (whose start card exists); conditions at
+    (card, path) in `explained` have their own diagnostic, and their effects are not repeated."""
     _never_followed(story, out)
     space = explore(story, world)
     facts = _Facts(space)
@@ -32,7 +33,7 @@ def check_story_state(story: Story, world: StoryWorld, graph: nx.DiGraph, depth:
         out.emit("GS414", story.start,
                  f"story '{story.id}' can never end: no state reachable from start card "
                  f"{story.start} reaches an ending ({_proof(space)}; {facts.summary()})")
-    _impossible(story, space, facts, graph, depth, out)
+    _impossible(story, space, facts, graph, depth, out, explained)
     _challenges(story, space, facts, out)
     _stuck(story, space, facts, can_end, out)
     return space
@@ -79,9 +80,10 @@ def _steps(space: StateSpace, node: int) -> str:
 
 
 def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGraph, depth: dict,
-                out: Emitter) -> None:
+                out: Emitter, explained) -> None:
     writers = _writers(story)
-    given = set(writers) | space.machine.world.outside
+    world = space.machine.world
+    given = set(writers) | world.outside
 
     def never_given(source: str) -> bool:  # GS407 reports the flag or item instead
         expr = checked_expression(source, None)
@@ -95,7 +97,7 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
         for i, choice in enumerate(card.choices):
             if (key, f"choice {i + 1}") in facts.taken or choice.if_ is None:
                 continue
-            if never_given(choice.if_):
+            if never_given(choice.if_) or (key, ("choices", i, "if")) in explained:
                 reported_choices.add((key, i))
                 continue
             reported_choices.add((key, i))
@@ -108,7 +110,8 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
                      f"({why}){lost}; {_proof(space)}",
                      ("choices", i, "if"))
     for key, card in story.cards.items():
-        if key in facts.nodes and key not in facts.read and not never_given(card.if_):
+        if (key in facts.nodes and key not in facts.read and not never_given(card.if_)
+                and (key, ("if",)) not in explained):
             why = _why_false(card.if_, key, space, facts, writers)
             out.emit("GS410", key,
                      f"card {key} is reached but its `if: {card.if_}` never holds there "
@@ -123,13 +126,17 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
         if all(via.startswith("choice") and (p, int(via.split()[1]) - 1) in reported_choices
                for p, via in ways):
             continue  # the closed choice is the one mistake, and says so
-        reasons = [_why_not_taken(story, p, via, facts) for p, via in ways]
+        reasons = [_why_not_taken(story, p, via, facts, world) for p, via in ways]
+        if None in reasons:
+            continue  # a link to a battle outcome the scenario does not have: GS301
         out.emit("GS410", key,
                  f"card {key} is linked from reachable cards but no reachable state gets "
                  f"there: {'; '.join(reasons)}; {_proof(space)}")
 
 
-def _why_not_taken(story: Story, key: str, via: str, facts: _Facts) -> str:
+def _why_not_taken(story: Story, key: str, via: str, facts: _Facts,
+                   world: StoryWorld) -> str | None:
+    """Why link `via` of card `key` is never followed (None: another diagnostic says so)."""
     card = story.cards[key]
     if key not in facts.read:
         return f"card {key} is always passed over"
@@ -146,6 +153,9 @@ def _why_not_taken(story: Story, key: str, via: str, facts: _Facts) -> str:
     if via.startswith("outcome"):
         if card.battle is None:
             return f"card {key} has no battle, so its `outcomes` are never followed"
+        scenario = world.scenarios.get(card.battle)
+        if scenario is not None and scenario.outcomes and via.split()[1] not in scenario.outcomes:
+            return None
         return f"the battle of card {key} never ends with {via}"
     return f"{via} of card {key} is never followed"
 

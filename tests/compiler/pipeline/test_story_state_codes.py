@@ -48,7 +48,28 @@ CASES: dict[str, tuple[str, int]] = {
               "  '2': {ending: victory}\n", 7),
     # a pass link on a card without a challenge
     "GS417": ("  '1': {pass: '2', goto: '2'}\n  '2': {ending: victory}\n", 6),
+    # a flag and its negation
+    "GS418": ("  '1': {do: [set-flag: m], goto: '2'}\n"
+              "  '2':\n    choices:\n      - {text: a, if: \"flag('m') and not flag('m')\", goto: '3'}\n"
+              "      - {text: b, goto: '3'}\n  '3': {ending: victory}\n", 9),
+    # a number compared with text
+    "GS419": ("  '1':\n    choices:\n      - {text: a, if: coins == 'many', goto: '2'}\n"
+              "      - {text: b, goto: '2'}\n  '2': {ending: victory}\n", 8),
+    # despair is declared to stay within 0..1
+    "GS420": ("  '1':\n    choices:\n      - {text: a, if: despair >= 2, goto: '2'}\n"
+              "      - {text: b, goto: '2'}\n  '2': {ending: victory}\n", 8),
+    # coins are gained, and nothing reads them
+    "GS421": ("  '1': {do: [gain: {variable: coins}], goto: '2'}\n  '2': {ending: victory}\n", 6),
 }
+GAME = """\
+kind: game
+id: tiny
+title: Tiny
+players: {min: 2, max: 4}
+variables:
+  coins: {initial: 0}
+  despair: {initial: 0, min: 0, max: 1}
+"""
 
 
 def test_every_state_code_has_a_fixture():
@@ -59,7 +80,7 @@ def test_every_state_code_has_a_fixture():
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_code(code, compile_files):
     cards, line = CASES[code]
-    result = compile_files({"s.yaml": story(cards)})
+    result = compile_files({"s.yaml": story(cards)}, GAME)
     found = [(d.code, d.file, d.line) for d in result.report.diagnostics]
     assert (code, "s.yaml", line) in found, found
     others = [f for f in found if f[0] != code]
