@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from gamesmith.commands import check, docs, graph, play, print_cmd, replay, schema, simulate
+from gamesmith.commands import (
+    check,
+    docs,
+    graph,
+    play,
+    print_cmd,
+    replay,
+    schema,
+    simulate,
+    story,
+)
 
 app = typer.Typer(
     name="gamesmith",
@@ -21,6 +31,7 @@ app.command("print")(print_cmd.print_)
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
+app.add_typer(story.app, name="story")
 
 
 def main() -> None:

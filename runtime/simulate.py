@@ -20,6 +20,7 @@ from runtime.errors import RuleError
 from runtime.program import Program
 from runtime.rng import derive
 from runtime.session import play_game
+from runtime.story_hits import hits_of, story_hits, story_layout
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class GameSummary:
     played: dict[str, int]
     used: dict[str, int]
     ending: str | None = None  # the story's ending reached (a story run), else None
+    story_hits: dict[str, int] = field(default_factory=dict)  # runtime.story_hits.hits_of
 
 
 def play_one(
@@ -52,6 +54,7 @@ def play_one(
         played={card: n for (what, card), n in stats.items() if what == "played"},
         used={card: n for (what, card), n in stats.items() if what == "used"},
         ending=(m.state.get("story") or {}).get("ending"),
+        story_hits=hits_of(stats),
     )
 
 
@@ -91,6 +94,7 @@ class SimulationReport:
     seed: int
     games: list[GameSummary] = field(default_factory=list)
     story: str | None = None
+    story_layout: list[tuple[str, int]] = field(default_factory=list)
 
     def to_json(self) -> dict:
         n = len(self.games)
@@ -114,7 +118,9 @@ class SimulationReport:
         endings = Counter(g.ending or ("(turn cap)" if g.capped else "(no ending, won)"
                                        if g.winners else "(no ending, lost)")
                           for g in self.games)
-        story = {"endings": dict(sorted(endings.items()))} if self.story else {}
+        story = {"endings": dict(sorted(endings.items())),
+                 "story": story_hits(self.story_layout, (g.story_hits for g in self.games)),
+                 } if self.story else {}
         return {
             "game": self.game,
             "players": self.players,
@@ -148,7 +154,8 @@ def simulate(pack: Path, program: Program, players: int, games: int, seed: int, 
         if spec.startswith("human"):
             raise RuleError("simulations are for bots: a human seat cannot be simulated")
         make_agent(spec, program)  # fail early on a bad spec
-    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story)
+    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story,
+                              story_layout=story_layout(program) if program.story else [])
     if workers <= 1 or games <= 1:
         results = (play_one(program, players, seats, seed, i) for i in range(games))
         for done, summary in enumerate(results, 1):

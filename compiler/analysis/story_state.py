@@ -101,13 +101,13 @@ class _Machine:
 
     # -- values ---------------------------------------------------------------------------
     def lookup(self, state: State):
-        index, zones = self.index, self.world.zones
+        index, zones, assumed = self.index, self.world.zones, self.world.assumed
 
         def look(what: str, name: str) -> Any:
             key = ("var" if what == "name" else what, name)
             i = index.get(key)
             if i is None:
-                return UNKNOWN
+                return assumed.get(name, UNKNOWN) if what == "name" else UNKNOWN
             value = state[i]
             if what == "item" and value is False and zones:
                 return UNKNOWN  # the card may be in one of the seat's zones

@@ -69,6 +69,7 @@ class StoryWorld:
     windows: set[str] = field(default_factory=set)
     zones: bool = False  # the rules declare zones: an item may be a card held in one
     max_players: int = 1
+    assumed: dict[str, Any] = field(default_factory=dict)  # values given for unknown names
 
     @property
     def challenge_dice_change(self) -> bool:

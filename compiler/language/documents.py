@@ -250,7 +250,11 @@ class Challenge(Model):
 class StoryCard(Model):
     title: str | None = Field(default=None, description="the card's title")
     text: str | None = Field(default=None, description="what is read out")
-    if_: Expr | None = Field(default=None, description="the card applies only while this holds")
+    if_: Expr | None = Field(
+        default=None,
+        description="the card applies only while this holds: reached while it does not, it is "
+        "passed over (no text, effects, choices, challenge or battle) and its `goto` followed",
+    )
     do: Effects = Field(default_factory=list, description="effects when the card is read")
     goto: StoryKey | None = Field(default=None, description="the card that follows (no choice)")
     choices: list[Choice] = Field(default_factory=list, description="the choices offered")

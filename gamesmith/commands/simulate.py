@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.story import print_story_hits
 from runtime.errors import RuleError
 from runtime.simulate import simulate as run_simulation
 
@@ -98,6 +99,7 @@ def _text(out: Console, data: dict) -> None:
         for name, count in sorted(data["endings"].items(), key=lambda e: -e[1]):
             endings.add_row(name, str(count), f"{count / data['games']:.1%}")
         out.print(endings)
+        print_story_hits(out, data["story"])
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
         cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))
