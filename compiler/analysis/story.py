@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import deque
 from typing import NamedTuple, Protocol
@@ -12,6 +11,7 @@ import networkx as nx
 
 from compiler.analysis.story_checks import check_story_state
 from compiler.analysis.story_conditions import check_conditions
+from compiler.analysis.story_hints import KeyHints
 from compiler.analysis.story_world import StoryWorld
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
@@ -102,7 +102,7 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
             None,
             f"story '{story.id}' starts at card '{story.start}', which it does not have",
             ("start",),
-            hint=_did_you_mean(story.start, story.cards),
+            hint=KeyHints(story.cards).hint(story.start),
         )
         return out.diagnostics
     depth = nx.single_source_shortest_path_length(graph, story.start)
@@ -120,25 +120,19 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
 def _broken_links(story: Story, out: Emitter) -> dict[str, list[str]]:
     """GS402 for each link to a missing card; returns card key -> its missing targets."""
     broken: dict[str, list[str]] = {}
-    hints: dict[str, str | None] = {}  # the same typo is often repeated; difflib is not free
-    # difflib compares the target with every key: cap the comparisons so a large story full
-    # of broken links stays fast (later links then go without a hint).
-    budget = _HINT_BUDGET
+    hints = KeyHints(story.cards)
     for key, card in story.cards.items():
         for link in card_links(card):
             if link.target in story.cards:
                 continue
             broken.setdefault(key, []).append(link.target)
-            if link.target not in hints and budget > 0:
-                budget -= len(story.cards)
-                hints[link.target] = _did_you_mean(link.target, story.cards)
             out.emit(
                 "GS402",
                 key,
                 f"card {key} links ({link.via}) to card '{link.target}', "
                 f"which story '{story.id}' does not have",
                 link.path,
-                hint=hints.get(link.target),
+                hint=hints.hint(link.target),
             )
     return broken
 
@@ -246,7 +240,6 @@ def _stuck(
 
 # -- helpers -----------------------------------------------------------------------------------
 
-_HINT_BUDGET = 200_000  # key comparisons spent on "did you mean" hints for one story
 _LISTED = 8  # cards named in one message before "and N more"
 _CANONICAL_INT = re.compile(r"-?(?:0|[1-9][0-9]*)").fullmatch
 
@@ -299,28 +292,6 @@ def _known_prefix(marks, path: tuple) -> int:
         if path[:end] in marks:
             return end
     return 0
-
-
-def _did_you_mean(target: str, keys) -> str | None:
-    # One wrong character in a two- or three-character card number scores 0.5 to 0.67.
-    cutoff = 0.5 if len(target) <= 3 else 0.6
-    close = difflib.get_close_matches(target, list(keys), n=5, cutoff=cutoff)
-    if not close:
-        return None
-    best = close[0]
-    if _is_number(target) and _is_number(best):
-        # Equally similar card numbers: the numerically nearest is the likelier slip.
-        score = difflib.SequenceMatcher(None, target, best).ratio()
-        tied = [
-            k for k in close
-            if _is_number(k) and difflib.SequenceMatcher(None, target, k).ratio() == score
-        ]  # fmt: skip
-        best = min(tied, key=lambda k: abs(int(k) - int(target)))
-    return f"did you mean '{best}'?"
-
-
-def _is_number(key: str) -> bool:
-    return key.isascii() and key.isdigit() and len(key) < 19
 
 
 def _listing(keys: list[str]) -> str:
