@@ -269,12 +269,12 @@ class Emitter:
         ):
             return
         full = path if key is None else ("cards", key, *path)
-        where = self.doc.location(_spelled_as_loaded(self.doc, full), key=not path)
+        where = self.doc.location(spelled_as_loaded(self.doc, full), key=not path)
         item = self.story.id if key is None else key
         self.diagnostics.append(CATALOGUE[code](message, where, hint=hint, item=item))
 
 
-def _spelled_as_loaded(doc: Locator, path: tuple) -> tuple:
+def spelled_as_loaded(doc: Locator, path: tuple) -> tuple:
     """`path` as the document spells it: a card key "11" may have been the integer 11 in YAML."""
     marks = getattr(doc, "marks", None)
     if marks is None or path in marks:

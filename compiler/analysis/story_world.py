@@ -90,7 +90,7 @@ def build_world(units: list) -> StoryWorld:
         elif u.kind == "rules":
             world.dice.extend(model.dice)
             world.zones = world.zones or bool(model.zones)
-        if u.kind != "story":
+        if u.kind not in ("story", "chapter"):  # the stories' own effects are followed
             world.outside.update(w for n, p in effects_in(model) for w in written(n, p))
         world.windows.update(_windows(model))
     return world

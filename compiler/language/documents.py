@@ -295,6 +295,16 @@ class Story(Document):
     )
 
 
+class Chapter(Document):
+    """More cards of a story, in a file of their own: a long story split into chapters."""
+
+    kind: Literal["chapter"]
+    story: Ref("story") = Field(description="the story whose cards these are")
+    cards: dict[StoryKey, StoryCard] = Field(
+        min_length=1, description="the chapter's cards, by printed number or id"
+    )
+
+
 # -- landscapes and terrain ---------------------------------------------------------------------
 
 Cell = str  # "C4", or a range "A1:C3"; parsed by compiler.geometry
@@ -753,6 +763,7 @@ DOCUMENT_MODELS: dict[str, type[Document]] = {
     "card-type": CardType,
     "cards": Cards,
     "story": Story,
+    "chapter": Chapter,
     "landscape": Landscape,
     "terrain": Terrain,
     "scenario": Scenario,
