@@ -5,7 +5,8 @@ card and choice effects change (`StoryWorld.outside` lists the rest, and those a
 throughout, as are card fields and the runtime's names). Challenge passes and fails and
 each battle outcome a card can follow are branches; a condition or amount that depends on
 something unknown takes both branches, and such an edge is not `exact`. Exploration is
-exact (one node per distinct state) up to `budget` nodes; beyond it every card keeps one
+exact (one node per distinct state) up to `budget` nodes (and a card's share of them);
+beyond it every card keeps one
 merged state (values on which its visits disagree become UNKNOWN), which still covers every
 real run, so a card or choice the merged space never reaches is proved unreachable, while a
 stuck state found there is only possible.
@@ -36,6 +37,7 @@ from compiler.language.effects import op_of
 
 DEFAULT_BUDGET = 200_000  # exact nodes before the space is merged per card
 _MAX_BRANCHES = 64  # states one effect list may fan out into before values merge
+_MIN_PER_CARD = 64  # states one card may hold in the exact space, whatever the story's size
 
 State = tuple  # one value per slot (True/False for flags and items, numbers, UNKNOWN)
 
@@ -427,11 +429,18 @@ def _exact(machine: _Machine, budget: int) -> StateSpace | None:
 
     queue: deque[int] = deque()
     node(story.start, machine.initial, None)
+    # a counter growing along the story multiplies the states of every card after it: give
+    # up on exactness as soon as one card holds more than its share of the budget
+    per_card = max(_MIN_PER_CARD, budget // len(story.cards))
+    visits: dict[str, int] = {}
     while queue:
         if len(space.cards) > budget:
             return None
         n = queue.popleft()
         key = space.cards[n]
+        visits[key] = visits.get(key, 0) + 1
+        if visits[key] > per_card:
+            return None
         for edge, state in machine.step(key, space.states[n]):
             target = edge.target
             to = node(target, state, (n, edge.via)) if target in story.cards else None
