@@ -8,6 +8,7 @@ from gamesmith.commands import (
     check,
     docs,
     graph,
+    import_cmd,
     play,
     print_cmd,
     replay,
@@ -32,6 +33,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.add_typer(story.app, name="story")
+app.add_typer(import_cmd.app, name="import")
 
 
 def main() -> None:
