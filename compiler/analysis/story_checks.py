@@ -101,7 +101,7 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
                 reported_choices.add((key, i))
                 continue
             reported_choices.add((key, i))
-            why = _why_false(choice.if_, key, space, facts, writers)
+            why = _why_false(choice.if_, key, space, facts, writers, after=card.do)
             lost = "" if choice.goto in facts.nodes else (
                 f"; card {choice.goto} is never read through it")
             out.emit("GS411", key,
@@ -172,11 +172,15 @@ def _writers(story: Story) -> dict[tuple[str, str], list[str]]:
     return found
 
 
-def _why_false(source: str, key: str, space: StateSpace, facts: _Facts, writers) -> str:
-    """Evidence that `source` never holds at card `key`: what it tests and where that is set."""
+def _why_false(source: str, key: str, space: StateSpace, facts: _Facts, writers,
+               after: list | None = None) -> str:
+    """Evidence that `source` never holds at card `key` (`after` its effects have run): what it
+    tests, the values it sees and where those are set."""
     expr = checked_expression(source, None)
     slots = dict((s, i) for i, s in enumerate(space.slots))
     states = [space.states[n] for n in facts.nodes[key]]
+    if after:
+        states = [s for state in states for s, _ in space.machine.run(after, state)]
     parts = []
     for what, names in (("flag", expr.flags), ("item", expr.items), ("var", expr.names)):
         for name in sorted(names):
