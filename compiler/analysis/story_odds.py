@@ -2,7 +2,8 @@
 
 The reader policy says how choices are made: uniformly among the open ones unless `choices`
 weighs them (card key -> weight per choice, in order); battles end with each of the card's
-outcomes equally often unless `battles` weighs them by name. Challenges pass with the chance
+outcomes equally often (as `--battle-outcome random` resolves them) unless `battles` weighs
+them by name. Challenges pass with the chance
 their dice give (`story_dice.pass_chance`). The chain is solved one strongly connected
 component at a time, in reverse topological order, with fractions: exact, and linear in the
 size of an acyclic story.
@@ -75,7 +76,12 @@ def ending_odds(space: StateSpace, policy: Policy | None = None) -> dict[str, Fr
 def _moves(space: StateSpace, n: int, policy: Policy) -> list[tuple[Fraction, int | None, str]]:
     """(chance, next node or None, outcome name when absorbed) of each edge out of node n."""
     key = space.cards[n]
+    card = space.story.cards[key]
     edges = space.edges[n]
+    if card.battle is not None and card.outcomes:
+        # as `--battle-outcome random` resolves a battle: one of the card's own outcomes
+        edges = [e for e in edges if not e.via.startswith("outcome ")
+                 or e.via.split(" ", 1)[1] in card.outcomes]
     where = f"card {key} (with {space.describe(n)})"
     if not all(e.exact for e in edges):
         raise OddsError(f"at {where} a condition or amount depends on what the analysis "
@@ -84,7 +90,6 @@ def _moves(space: StateSpace, n: int, policy: Policy) -> list[tuple[Fraction, in
     if len(set(vias)) != len(vias):
         raise OddsError(f"at {where} an effect branches (an `if`, `choose` or `roll` inside "
                         "effects): its odds are not worked out")
-    card = space.story.cards[key]
     chances: list[Fraction]
     if any(v.startswith("choice ") for v in vias):
         weights = policy.choices.get(key)
@@ -104,7 +109,6 @@ def _moves(space: StateSpace, n: int, policy: Policy) -> list[tuple[Fraction, in
         chances = [p if v == "pass" else 1 - p for v in vias]
     else:
         chances = [Fraction(1)] * len(edges)
-    del card
     return [(c, e.to, e.ending or (STOPPED if e.stop else None)) for c, e in zip(chances, edges,
                                                                                  strict=True)]
 

@@ -303,8 +303,10 @@ class _Machine:
             for i in self.per_seat:
                 after = self._put(after, i, UNKNOWN)
         scenario = self.world.scenarios.get(card.battle)
-        names = list(scenario.outcomes) if scenario and scenario.outcomes else [
-            *card.outcomes, *(n for n in ("victory", "defeat") if n not in card.outcomes)]
+        # the scenario's outcomes, the card's, and a plain win or loss (a battle may also end
+        # by the rules' own conditions)
+        names = list(dict.fromkeys([*(scenario.outcomes if scenario else ()), *card.outcomes,
+                                    "victory", "defeat"]))
         for name in names:
             won = name != "defeat"
             target = card.outcomes.get(name) or card.outcomes.get("victory" if won else "defeat")

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from compiler.language.catalogue import OPS
 from compiler.language.documents import Dice, Scenario, Story, Variable
 from compiler.language.effects import WRAPPERS, op_of
 
@@ -67,7 +68,7 @@ class StoryWorld:
     dice: list[Dice] = field(default_factory=list)
     outside: set[tuple[str, str]] = field(default_factory=set)
     windows: set[str] = field(default_factory=set)
-    zones: bool = False  # the rules declare zones: an item may be a card held in one
+    zones: bool = False  # cards may be in zones (rules, or card ops): `has` may find one there
     max_players: int = 1
     assumed: dict[str, Any] = field(default_factory=dict)  # values given for unknown names
 
@@ -89,9 +90,11 @@ def build_world(units: list) -> StoryWorld:
             world.scenarios[model.id] = model
         elif u.kind == "rules":
             world.dice.extend(model.dice)
-            world.zones = world.zones or bool(model.zones)
+            world.zones = True  # its setup may deal cards
+        effects = list(effects_in(model))
+        world.zones = world.zones or any(OPS[n].group == "cards" for n, _ in effects)
         if u.kind not in ("story", "chapter"):  # the stories' own effects are followed
-            world.outside.update(w for n, p in effects_in(model) for w in written(n, p))
+            world.outside.update(w for n, p in effects for w in written(n, p))
         world.windows.update(_windows(model))
     return world
 

@@ -4,7 +4,6 @@ runs count cards and choices, and simulated endings agree with the exact odds.""
 from __future__ import annotations
 
 import json
-import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -61,18 +60,21 @@ def test_simulation_counts_cards_and_choices_and_names_what_it_never_reached():
     assert taken["1#1"] + taken["1#2"] == hits["cards"]["1"]  # one choice per reading
 
 
-def test_simulated_endings_agree_with_the_exact_odds(lanes):
+@pytest.mark.parametrize(("story", "battles", "victory"), [
+    ("lanes", "play", "5/16"),  # worked by hand: V(0) = 5/16
+    ("duel", "random", "2/5"),  # V = 1/2 (1/3 + V/3 + 1/12) + 1/8 (2 dice, 2 successes)
+])
+def test_simulated_endings_agree_with_the_exact_odds(story, battles, victory):
     result = compile_pack(PACK)
-    space = explore(result.game.stories["lanes"], build_world(result.units))
+    space = explore(result.game.stories[story], build_world(result.units))
     exact = ending_odds(space)
-    assert exact == {"defeat": 1 - exact["victory"], "victory": exact["victory"]}
-    assert str(exact["victory"]) == "5/16"  # worked by hand: V(0) = 5/16
+    assert str(exact["victory"]) == victory and sum(exact.values()) == 1
     games = 1500
-    report = simulate(PACK, lanes, 1, games, 7, ["random"]).to_json()
-    won = report["endings"].get("victory", 0)
-    lo, hi = wilson(won, games, z=3.29)  # a 99.9% interval
-    assert lo <= exact["victory"] <= hi, (won, float(exact["victory"]))
-    assert math.isclose(sum(exact.values()), 1)
+    program = load_program(PACK, story=story, battles=battles)
+    report = simulate(PACK, program, 1, games, 7, ["random"]).to_json()
+    for ending, chance in exact.items():
+        lo, hi = wilson(report["endings"].get(ending, 0), games, z=3.29)  # a 99.9% interval
+        assert lo <= chance <= hi, (ending, report["endings"], float(chance))
 
 
 def test_story_odds_and_coverage_commands(tmp_path: Path):
