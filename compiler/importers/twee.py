@@ -102,11 +102,18 @@ def import_twee(source: str, fallback_title: str = "Imported story") -> Imported
     if start_name not in keys:
         raise TweeError(f"the start passage '{start_name}' does not exist")
     parsed = {p.name: parse_body(p.text, story_format) for p in story_passages}
-    converter = _Converter(keys, parsed)
+    # SugarCube's StoryInit and Harlowe's startup passages run before the story begins
+    setup = [item for p in every if p.name == "StoryInit" or "startup" in p.tags
+             for item in parse_body(p.text, story_format)]
+    converter = _Converter(keys, {**parsed, "": setup})
+    initial, flags = converter.initial_values(setup)
     cards = {keys[p.name]: converter.card(p, parsed[p.name]) for p in story_passages}
+    if flags:
+        start = cards[keys[start_name]]
+        start["do"] = [*({"set-flag": f} for f in flags), *start.get("do", [])]
     slug = _kebab(title) or "story"
-    variables = {name: {"initial": 0, "per": "game", "text": "imported from Twee"}
-                 for name in sorted(converter.numbers)}
+    variables = {name: {"initial": initial.get(name, 0), "per": "game",
+                        "text": "imported from Twee"} for name in sorted(converter.numbers)}
     game = {"kind": "game", "id": slug, "title": title, "players": {"min": 1, "max": 1}}
     if variables:
         game["variables"] = variables
@@ -438,6 +445,25 @@ class _Converter:
                         self.numbers.add(_var(target))
         self.flags -= self.numbers
         self._where = ""
+
+    def initial_values(self, setup: list) -> tuple[dict[str, int], list[str]]:
+        """Numbers and flags the setup passages give before the story begins."""
+        self._where = "StoryInit / startup"
+        numbers: dict[str, int] = {}
+        flags: list[str] = []
+        for item in setup:
+            effect = self._set(item.source) if isinstance(item, _Set) else None
+            if effect is None:
+                if not (isinstance(item, str) and not item.strip()) and not isinstance(item, _Set):
+                    self.note(getattr(item, "raw", str(item)))
+                continue
+            if "set" in effect and isinstance(effect["set"]["value"], int):
+                numbers[effect["set"]["variable"]] = effect["set"]["value"]
+            elif "set-flag" in effect:
+                flags.append(effect["set-flag"])
+            else:
+                self.note(f"setup effect {effect} kept out")
+        return numbers, flags
 
     def note(self, what: str) -> None:
         self.unmapped.append(f"{self._where}: {' '.join(what.split())[:120]}")

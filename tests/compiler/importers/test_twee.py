@@ -47,6 +47,11 @@ def test_sugarcube_setter_links_and_if_blocks():
     assert result.story["cards"]["wall"]["do"] == [{"set-flag": "torn"}]
     assert ["<<audio" in u for u in result.unmapped].count(True) == 1
     assert "<<audio \"wind\" play>>" in gate["text"]  # kept as text
+    # StoryInit runs before the story: a starting value, and a flag set on the start card
+    assert result.game["variables"]["purse"]["initial"] == 4
+    assert gate["do"][0] == {"set-flag": "cloaked"}
+    assert result.story["cards"]["road"]["choices"][1] == {
+        "text": "Buy a horse", "goto": "city", "if": "flag('cloaked') and purse > 3"}
 
 
 def test_chapbook_vars_section_modifiers_and_inserts():
