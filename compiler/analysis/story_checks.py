@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from compiler.analysis.story_dice import challenge_dice, per_die
 from compiler.analysis.story_state import StateSpace, explore
 from compiler.analysis.story_values import UNKNOWN
-from compiler.analysis.story_world import StoryWorld, story_effects, written
+from compiler.analysis.story_world import StoryWorld, effects_in, written
 from compiler.language.base import checked_expression
 from compiler.language.documents import Story
 
@@ -65,6 +65,9 @@ def _proof(space: StateSpace) -> str:
     if space.merged:
         return (f"proved on a merged approximation, the {space.budget:,} exact states of the "
                 "budget being exceeded")
+    if space.widened:
+        return (f"proved by exhaustive search, {', '.join(space.widened)} taken as unknown "
+                "once it passed a few dozen values")
     return "proved by exhaustive search"
 
 
@@ -164,8 +167,8 @@ def _writers(story: Story) -> dict[tuple[str, str], list[str]]:
     """(what, name) -> the cards whose effects change it."""
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
     for key, card in story.cards.items():
-        single = Story.model_construct(cards={key: card})
-        for name, params in story_effects(single):
+        effects = [card.do, *(c.do for c in card.choices), card.special_rules]
+        for name, params in effects_in(effects):
             for w in written(name, params):
                 if key not in found[w]:
                     found[w].append(key)

@@ -5,8 +5,8 @@ card and choice effects change (`StoryWorld.outside` lists the rest, and those a
 throughout, as are card fields and the runtime's names). Challenge passes and fails and
 each battle outcome a card can follow are branches; a condition or amount that depends on
 something unknown takes both branches, and such an edge is not `exact`. Exploration is
-exact (one node per distinct state) up to `budget` nodes (and a card's share of them);
-beyond it every card keeps one
+exact (one node per distinct state) up to `budget` nodes (and a card's share of them), a
+counter that takes more than a few dozen values being widened to UNKNOWN; beyond it every card keeps one
 merged state (values on which its visits disagree become UNKNOWN), which still covers every
 real run, so a card or choice the merged space never reaches is proved unreachable, while a
 stuck state found there is only possible.
@@ -35,9 +35,10 @@ from compiler.language.base import checked_expression
 from compiler.language.documents import Story, StoryCard
 from compiler.language.effects import op_of
 
-DEFAULT_BUDGET = 200_000  # exact nodes before the space is merged per card
+DEFAULT_BUDGET = 100_000  # exact nodes before the space is merged per card
 _MAX_BRANCHES = 64  # states one effect list may fan out into before values merge
 _MIN_PER_CARD = 64  # states one card may hold in the exact space, whatever the story's size
+_MAX_VALUES = 32  # values a counter takes before it is widened to UNKNOWN
 
 State = tuple  # one value per slot (True/False for flags and items, numbers, UNKNOWN)
 
@@ -67,6 +68,7 @@ class StateSpace:
     edges: list[list[Edge]] = field(default_factory=list)
     parent: list[tuple[int, str] | None] = field(default_factory=list)
     merged: bool = False  # the budget ran out: one merged state per card
+    widened: tuple[str, ...] = ()  # counters made UNKNOWN after taking too many values
     budget: int = DEFAULT_BUDGET
     machine: Any = None  # the _Machine that built it (for dice and conditions)
 
@@ -417,8 +419,21 @@ def _exact(machine: _Machine, budget: int) -> StateSpace | None:
     story = machine.story
     space = StateSpace(story, machine.slots)
     ids: dict[tuple[str, State], int] = {}
+    # a counter that keeps taking new values (counting steps round a loop) is widened: from
+    # then on it is UNKNOWN, which covers every value, so the space stays sound and finite
+    counters = [i for i, (what, _) in enumerate(machine.slots) if what == "var"]
+    seen: dict[int, set] = {i: set() for i in counters}
+    widened: set[int] = set()
 
     def node(key: str, state: State, parent) -> int:
+        for i in counters:
+            value = state[i]
+            if i not in widened and value is not UNKNOWN:
+                seen[i].add(value)
+                if len(seen[i]) > _MAX_VALUES:
+                    widened.add(i)
+        if widened:
+            state = tuple(UNKNOWN if i in widened else v for i, v in enumerate(state))
         found = ids.get((key, state))
         if found is None:
             found = ids[(key, state)] = len(space.cards)
@@ -447,6 +462,7 @@ def _exact(machine: _Machine, budget: int) -> StateSpace | None:
             target = edge.target
             to = node(target, state, (n, edge.via)) if target in story.cards else None
             space.edges[n].append(edge._replace(to=to))
+    space.widened = tuple(machine.slots[i][1] for i in sorted(widened))
     return space
 
 

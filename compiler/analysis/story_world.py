@@ -28,18 +28,19 @@ def effects_in(node: Any) -> Iterator[tuple[str, BaseModel]]:
     """Every effect anywhere inside `node` (a model, list or dict), nested ones included,
     as (op name, parameters)."""
     stack = [node]
+    containers = (BaseModel, list, tuple, dict)
     while stack:
         item = stack.pop()
         if isinstance(item, _WRAPPER_TYPES):
             name, params = op_of(item)
             yield name, params
             stack.append(params)
-        elif isinstance(item, BaseModel):
-            stack.extend(getattr(item, n) for n in type(item).model_fields)
+        elif isinstance(item, BaseModel):  # a model's fields live in its __dict__
+            stack.extend(v for v in item.__dict__.values() if isinstance(v, containers))
         elif isinstance(item, list | tuple):
-            stack.extend(item)
+            stack.extend(v for v in item if isinstance(v, containers))
         elif isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(v for v in item.values() if isinstance(v, containers))
 
 
 def written(name: str, params: BaseModel) -> list[tuple[str, str]]:
@@ -91,31 +92,36 @@ def build_world(units: list) -> StoryWorld:
         elif u.kind == "rules":
             world.dice.extend(model.dice)
             world.zones = True  # its setup may deal cards
-        effects = list(effects_in(model))
+        effects = list(story_effects(model) if u.kind in ("story", "chapter")
+                       else effects_in(model))
         world.zones = world.zones or any(OPS[n].group == "cards" for n, _ in effects)
         if u.kind not in ("story", "chapter"):  # the stories' own effects are followed
             world.outside.update(w for n, p in effects for w in written(n, p))
-        world.windows.update(_windows(model))
+        # a story's effects name no windows; its cards' battle rules may
+        world.windows.update(_windows([c.special_rules for c in model.cards.values()]
+                                      if u.kind in ("story", "chapter") else model))
     return world
 
 
 def _windows(model: BaseModel) -> Iterator[str]:
+    """The timing windows named by `when:` anywhere inside `model`."""
     stack: list[Any] = [model]
+    containers = (BaseModel, list, tuple, dict)
     while stack:
         item = stack.pop()
         if isinstance(item, BaseModel):
             when = getattr(item, "when", None)
             if isinstance(when, str):
                 yield when
-            stack.extend(getattr(item, n) for n in type(item).model_fields)
+            stack.extend(v for v in item.__dict__.values() if isinstance(v, containers))
         elif isinstance(item, list | tuple):
-            stack.extend(item)
+            stack.extend(v for v in item if isinstance(v, containers))
         elif isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(v for v in item.values() if isinstance(v, containers))
 
 
 def story_effects(story: Story) -> Iterator[tuple[str, BaseModel]]:
-    """Every effect of a story's cards and choices."""
+    """Every effect of a story's (or chapter's) cards and choices."""
     for card in story.cards.values():
         yield from effects_in(card.do)
         for choice in card.choices:
