@@ -100,10 +100,9 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
         for i, choice in enumerate(card.choices):
             if (key, f"choice {i + 1}") in facts.taken or choice.if_ is None:
                 continue
-            if never_given(choice.if_) or (key, ("choices", i, "if")) in explained:
-                reported_choices.add((key, i))
-                continue
             reported_choices.add((key, i))
+            if never_given(choice.if_) or (key, ("choices", i, "if")) in explained:
+                continue
             why = _why_false(choice.if_, key, space, facts, writers, after=card.do)
             lost = "" if choice.goto in facts.nodes else (
                 f"; card {choice.goto} is never read through it")
@@ -126,15 +125,27 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
                 for via in graph.edges[p, key]["via"].split(", ")]
         if not ways:
             continue  # only reached through cards that are never reached themselves
-        if all(via.startswith("choice") and (p, int(via.split()[1]) - 1) in reported_choices
-               for p, via in ways):
-            continue  # the closed choice is the one mistake, and says so
+        if all(_explained(story, p, via, facts, reported_choices) for p, via in ways):
+            continue  # what closes each way in has its own diagnostic: one mistake, one message
         reasons = [_why_not_taken(story, p, via, facts, world) for p, via in ways]
         if None in reasons:
             continue  # a link to a battle outcome the scenario does not have: GS301
         out.emit("GS410", key,
                  f"card {key} is linked from reachable cards but no reachable state gets "
                  f"there: {'; '.join(reasons)}; {_proof(space)}")
+
+
+def _explained(story: Story, key: str, via: str, facts: _Facts, choices: set) -> bool:
+    """Link `via` of card `key` is never followed for a reason another diagnostic names: a
+    closed choice (GS411), a challenge that cannot pass or fail (GS415, GS416), or a card
+    always passed over (GS410)."""
+    if key not in facts.read:
+        return True
+    if via.startswith("choice"):
+        return (key, int(via.split()[1]) - 1) in choices
+    if via in ("pass", "fail") and story.cards[key].challenge is not None:
+        return (key, "fail" if via == "pass" else "pass") in facts.taken
+    return False
 
 
 def _why_not_taken(story: Story, key: str, via: str, facts: _Facts,
@@ -242,8 +253,8 @@ def _never_followed(story: Story, out: Emitter) -> None:
     stop the story on one outcome."""
     for key, card in story.cards.items():
         if card.challenge is None:
-            for via in ("pass", "fail"):
-                if getattr(card, via + "_" if via == "pass" else via) is not None:
+            for via, link in (("pass", card.pass_), ("fail", card.fail)):
+                if link is not None:
                     out.emit("GS417", key, f"card {key} has `{via}:` but no challenge: the "
                              "link is never followed", (via,))
         elif card.goto is None and (card.pass_ is None) != (card.fail is None):
