@@ -348,9 +348,16 @@ def _slots(story: Story, world: StoryWorld):
                 tested.update(("item", i) for i in expr.items)
                 tested.update(("var", n) for n in expr.names)
     changed = {w for n, p in story_effects(story) for w in written(n, p)}
+    # a seat put out by the rules' conditions hands the lead (whose values conditions read)
+    # to another at any card: then no seat's own values can be followed
+    seats_change = world.seats_may_leave and world.max_players > 1
     slots, initial = [], []
     for key in sorted((changed | tested) - outside):
         what, name = key
+        if seats_change and (what == "item" or (
+                what == "var" and name in world.variables
+                and world.variables[name].per == "seat")):
+            continue
         if what == "var":
             var = world.variables.get(name)
             if (var is None or var.per == "piece" or var.counts is not None

@@ -71,6 +71,7 @@ class StoryWorld:
     windows: set[str] = field(default_factory=set)
     zones: bool = False  # cards may be in zones (rules, or card ops): `has` may find one there
     max_players: int = 1
+    seats_may_leave: bool = False  # rules conditions may put a seat out, so the lead may change
     assumed: dict[str, Any] = field(default_factory=dict)  # values given for unknown names
 
     @property
@@ -92,6 +93,7 @@ def build_world(units: list) -> StoryWorld:
         elif u.kind == "rules":
             world.dice.extend(model.dice)
             world.zones = True  # its setup may deal cards
+            world.seats_may_leave = bool(model.win or model.lose)
         effects = list(story_effects(model) if u.kind in ("story", "chapter")
                        else effects_in(model))
         world.zones = world.zones or any(OPS[n].group == "cards" for n, _ in effects)

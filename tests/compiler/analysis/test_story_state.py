@@ -170,3 +170,20 @@ def test_what_something_outside_the_story_changes_is_unknown():
           "2": {ending: victory}
     """, w)
     assert found == []
+
+
+def test_when_seats_may_leave_no_seat_values_are_followed():
+    body = """\
+        start: "1"
+        cards:
+          "1":
+            choices:
+              - {text: Rich, if: coins >= 5, goto: "2"}
+              - {text: Poor, goto: "2"}
+          "2": {ending: victory}
+    """
+    alone = world(coins={"initial": 0})
+    assert [c for c, _, _ in check(body, alone)] == ["GS411"]
+    table = world(coins={"initial": 0})
+    table.max_players, table.seats_may_leave = 3, True  # a lead put out hands over the lead
+    assert check(body, table) == []
