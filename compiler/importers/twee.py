@@ -288,6 +288,15 @@ def _macro(name: str, args: str, hook, raw: str, before: list):
                 before.pop()  # the blank text between the two
             last.branches.append((None if name == "else" else args, hook))
             return None
+    if name in ("link", "link-reveal") and hook is not None:
+        # (link: "Open it")[(set: $open to true)(goto: "Hall")]: a choice with its effects
+        jumps = [x for x in hook if isinstance(x, _Link) and not x.text]
+        label = _quoted(args)
+        rest = [x for x in hook if not isinstance(x, _Link | _Set)
+                and not (isinstance(x, str) and not x.strip())]
+        if len(jumps) == 1 and label and not rest:
+            sets = ";".join(x.source for x in hook if isinstance(x, _Set))
+            return _Link(label[0], jumps[0].target, sets or None)
     if name in ("link-goto", "goto", "go-to"):
         values = [a or b for a, b in re.findall(r"\"([^\"]*)\"|'([^']*)'", args)]
         if name != "link-goto" and values:

@@ -33,6 +33,10 @@ def test_harlowe_links_sets_and_ifs():
     assert door[1] == {"text": "Back", "goto": "hall", "if": "not (flag('has-key'))"}
     assert door[2] == {"text": "Bribe the ghost", "goto": "cellar", "if": "coins >= 2"}
     assert cards["cellar"]["ending"] == "cellar"
+    # a (link:) whose hook sets and goes: a choice with effects
+    assert cards["shelves"]["choices"] == [{
+        "text": "Pocket the coin and go back", "goto": "hall",
+        "do": [{"gain": {"variable": "coins", "amount": 1}}]}]
     assert result.game["variables"] == {"coins": {"initial": 0, "per": "game",
                                                   "text": "imported from Twee"}}
     assert any("(text-colour: red)" in u for u in result.unmapped)
