@@ -233,8 +233,15 @@ def _challenges(story: Story, space: StateSpace, facts: _Facts, out: Emitter) ->
         challenge = card.challenge
         dice = challenge_dice(challenge.dice, world.dice)
         bounds = per_die(dice) if dice else None
-        what = (f"{challenge.stat} + {challenge.modifier} dice of '{dice.id}'"
-                if challenge.modifier else f"{challenge.stat} dice of '{dice.id}'")
+        machine = space.machine
+        values = sorted({v for n in facts.nodes[key] for s, _ in machine.run(card.do,
+                                                                             space.states[n])
+                         if (v := machine.lookup(s)("name", challenge.stat)) is not UNKNOWN},
+                        key=str)
+        seen = f" ({', '.join(map(str, values[:6]))} here)" if values else ""
+        stat = f"{challenge.stat}{seen}"
+        what = (f"{stat} + {challenge.modifier} dice of '{dice.id}'"
+                if challenge.modifier else f"{stat} dice of '{dice.id}'")
         each = f" (each showing {bounds[0]} to {bounds[1]} successes)" if bounds else ""
         if fails:
             out.emit("GS415", key,

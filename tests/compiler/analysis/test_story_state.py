@@ -187,3 +187,18 @@ def test_when_seats_may_leave_no_seat_values_are_followed():
     table = world(coins={"initial": 0})
     table.max_players, table.seats_may_leave = 3, True  # a lead put out hands over the lead
     assert check(body, table) == []
+
+
+def test_a_challenge_that_cannot_pass_names_its_dice():
+    found = check("""\
+        start: "1"
+        cards:
+          "1":
+            challenge: {stat: nerve, successes: 3}
+            pass: "2"
+            fail: "2"
+          "2": {ending: victory}
+    """, world(nerve={"initial": 2, "per": "game"}))
+    assert [(c, i) for c, i, _ in found] == [("GS415", "1")]
+    assert "nerve (2 here) dice of 'story-dice' (each showing 0 to 1 successes) never reach " \
+           "the 3 successes it needs" in found[0][2]
