@@ -99,8 +99,16 @@ cards:
   "3":
     challenge: {stat: hp, successes: 1}
     pass: "2"
-    fail: "4"
-  "4": {ending: defeat}
+    fail: "4"      # a card of the chapter below
+""",
+    "chapter": """\
+kind: chapter
+id: night-walk-the-marsh
+story: night-walk
+cards:
+  "4":
+    text: The ford drops away; the marsh takes the lantern and you.
+    ending: defeat
 """,
     "landscape": """\
 kind: landscape

@@ -14,6 +14,9 @@ from pydantic import BaseModel
 from compiler import locations
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
 from compiler.analysis.story import analyse_story
+from compiler.analysis.story_world import build_world
+from compiler.analysis.variables import check_unread
+from compiler.chapters import JoinedStory, join_chapters
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
 from compiler.language.base import (
@@ -39,7 +42,8 @@ ID_RE = re.compile(ID_PATTERN)
 # Kinds checked only when the game declares some: a pack without rules zones keeps the defaults.
 _OPTIONAL = {"zone"}
 # Document kinds whose items are referenced by id; `card` indexes single cards.
-_DOC_KINDS = ("card-type", "cards", "story", "landscape", "terrain", "scenario", "layout")
+_DOC_KINDS = ("card-type", "cards", "story", "chapter", "landscape", "terrain", "scenario",
+              "layout")
 
 
 @dataclass(frozen=True)
@@ -98,14 +102,16 @@ def link(
         _flags(given, tested, report)
         if game:
             check_unused(game, named, report)
+        check_unread(units, report)
     _areas_and_outcomes(units, report)
     _idle(units, report)
     _decks(units, report)
     _unclaimed(units, files, report)
-    _analyse(units, report)
+    stories = join_chapters(units, report)
+    _analyse(units, stories, report, partial)
     if game is None:
         return None
-    return _emit(units, files, game, written)
+    return _emit(units, files, game, written, stories)
 
 
 def _idle(units: list[Unit], report: Report) -> None:
@@ -284,7 +290,7 @@ def _areas_and_outcomes(units: list[Unit], report: Report) -> None:
                         f"unknown area '{group.area}'", u.doc.location(("enemies", i, "area")),
                         hint=suggest(group.area, areas) or "areas: " + (", ".join(sorted(areas)) or "none"),
                     ))
-        elif u.kind == "story":
+        elif u.kind in ("story", "chapter"):
             for key, card in u.model.cards.items():
                 scenario = scenarios.get(card.battle or "")
                 if not scenario or not scenario.outcomes:
@@ -365,19 +371,24 @@ def _asset_paths(u: Unit):
                 yield re.compile("[^/]+".join(map(re.escape, parts))) if len(parts) > 1 else box.text
 
 
-def _analyse(units: list[Unit], report: Report) -> None:
+def _analyse(units: list[Unit], stories: dict[str, JoinedStory], report: Report,
+             partial: Partial) -> None:
     landscapes = {u.model.id: u.model for u in units if u.kind == "landscape"}
     terrain = {u.model.id: u.model for u in units if u.kind == "terrain"}
+    # the state-aware story checks need every writer of a flag or variable: not when a
+    # document was lost
+    world = None if partial.lost or partial.failed else build_world(units)
+    for joined in stories.values():
+        report.extend(analyse_story(joined.story, joined, world))
     for u in units:
-        if u.kind == "story":
-            report.extend(analyse_story(u.model, u.doc))
-        elif u.kind == "landscape":
+        if u.kind == "landscape":
             report.extend(analyse_landscape(u.model, u.doc, landscapes, terrain))
         elif u.kind == "scenario":
             report.extend(analyse_scenario_board(u.model, u.doc, landscapes, terrain))
 
 
-def _emit(units: list[Unit], files: PackFiles, game: Unit, written: dict[str, str]) -> CompiledGame:
+def _emit(units: list[Unit], files: PackFiles, game: Unit, written: dict[str, str],
+          stories: dict[str, JoinedStory]) -> CompiledGame:
     by_kind: dict[str, dict] = defaultdict(dict)
     cards, deck_of = {}, {}
     rules = None
@@ -397,7 +408,7 @@ def _emit(units: list[Unit], files: PackFiles, game: Unit, written: dict[str, st
         decks=by_kind["cards"],
         cards=cards,
         deck_of=deck_of,
-        stories=by_kind["story"],
+        stories={sid: j.story for sid, j in stories.items()},
         landscapes=by_kind["landscape"],
         terrain=by_kind["terrain"],
         scenarios=by_kind["scenario"],

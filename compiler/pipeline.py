@@ -277,7 +277,7 @@ def _count(units: list[Unit], report: Report) -> None:
         counts[u.kind] += 1
         if u.kind == "cards":
             counts["card"] += sum(c.count for c in u.model.cards)  # physical cards, copies included
-        elif u.kind == "story":
+        elif u.kind in ("story", "chapter"):
             counts["story-card"] += len(u.model.cards)
     report.counts.update(counts)
 

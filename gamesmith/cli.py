@@ -8,6 +8,7 @@ from gamesmith.commands import (
     check,
     docs,
     graph,
+    import_cmd,
     play,
     print_cmd,
     replay,
@@ -15,6 +16,7 @@ from gamesmith.commands import (
     schema,
     serve,
     simulate,
+    story,
 )
 from gamesmith.commands.export import app as export_app
 from gamesmith.commands.new import new
@@ -38,6 +40,8 @@ app.command("serve")(serve.serve)
 app.add_typer(export_app, name="export")
 app.command("new")(new)
 app.command("report")(report.report)
+app.add_typer(story.app, name="story")
+app.add_typer(import_cmd.app, name="import")
 
 
 def main() -> None:

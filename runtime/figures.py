@@ -13,6 +13,7 @@ import statistics
 from collections import Counter
 
 from runtime.results import GameSummary
+from runtime.story_hits import story_hits
 
 FORMAT = "gamesmith.figures/1"
 
@@ -93,6 +94,7 @@ def cell_figures(header: dict, index: int, games: list[GameSummary]) -> dict:
         endings = Counter(g.ending or ("(turn cap)" if g.capped else "(no ending, won)"
                                        if g.winners else "(no ending, lost)") for g in games)
         out["endings"] = dict(sorted(endings.items()))
+        out["story"] = story_hits(header.get("story_layout", []), (g.story_hits for g in games))
         battles: dict[str, list[int]] = {}
         for g in games:
             for name, (won, lost) in g.battles.items():

@@ -36,6 +36,7 @@ class GameSummary:
     lead_changes: int = 0  # how often the leading seat changed, turn by turn
     mid_last: int | None = None  # the seat alone in last place at mid-game, if one was
     battles: dict[str, list[int]] = field(default_factory=dict)  # scenario -> [won, lost]
+    story_hits: dict[str, int] = field(default_factory=dict)  # runtime.story_hits.hits_of
 
     def to_json(self) -> dict:
         return asdict(self)

@@ -33,6 +33,7 @@ from runtime.results import FORMAT, GameSummary, ResultsFile
 from runtime.rng import derive
 from runtime.selectors import plays_as_party
 from runtime.session import play_game
+from runtime.story_hits import hits_of, story_layout
 
 EXECUTORS = ("processes", "serial", "dask")
 
@@ -70,6 +71,7 @@ class Run:
             "pack": self.pack,
             "pack_digest": digest(pack_files(Path(self.pack))),
             "scenario": self.scenario, "story": self.story, "battles": self.battles,
+            "story_layout": story_layout(program) if self.story else [],
             "seed": self.seed, "games": self.games, "rotate": self.rotate,
             "cooperative": plays_as_party(program), "content": sorted(program.cards),
             "sweep": list(self.sweep), "ladder": list(self.ladder) if self.ladder else None,
@@ -111,7 +113,7 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
         played=per_seat("played"), used=per_seat("used"),
         ending=(m.state.get("story") or {}).get("ending"), cell=cell_index, slots=slots,
         lead_changes=leads.changes if leads else 0, mid_last=leads.mid_last() if leads else None,
-        battles=battles,
+        battles=battles, story_hits=hits_of(stats),
     )
 
 

@@ -3,7 +3,9 @@
 A program built for a story (`Program(game, story=ID)`) starts a `story` frame instead of
 the turn structure: the rules' setup runs, then the party walks the story from its start
 card. Each card's text is public (a `story` event every seat sees); its `do` effects run;
-then the card leads on:
+then the card leads on. A card whose `if:` does not hold when the party reaches it is passed
+over (no text, effects, choices, challenge or battle): the story follows its `goto`, and
+stops there when it has none. The card leads on as follows:
 
 - `ending`: the story ends; `defeat` is a loss for the whole party, any other ending a win
   (the result names the ending);
@@ -23,6 +25,9 @@ then the card leads on:
   outcomes at random (a logged chance outcome);
 - `goto`: the next card.
 
+A story that has read `step_cap(story)` cards without reaching an ending stops there (a
+capped result, like a game's turn cap), so a story that loops for ever still ends.
+
 Flags and items (and every variable) persist from card to card and through battles. The
 rules' own win and loss conditions hold throughout, as in any game: meeting one ends the
 whole story. While a battle is fought, `state["story"]["battle"]` names it and the machine
@@ -34,12 +39,13 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from compiler.language.documents import Dice
+from compiler.analysis.story_dice import DEFAULT_DICE
 from runtime.battle import DEFEAT, battle_frame
 from runtime.conditions import finish
 from runtime.dice import count_of, successes, system, throw
 from runtime.frames import Call, ask, fx, handler
 from runtime.program import Program
+from runtime.story_hits import CARD, CHOICE
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -47,11 +53,13 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 VICTORY = "victory"
-# the dice of a challenge when the rules declare none
-DEFAULT_DICE = Dice.model_validate({
-    "id": "story-dice", "type": "pool", "sides": 6,
-    "faces": [{"face": f, "successes": int(f >= 4)} for f in range(1, 7)],
-})
+STEPS_PER_CARD = 50  # a run may read each card this many times on average before it is capped
+MIN_STEP_CAP = 1000
+
+
+def step_cap(story) -> int:
+    """The most cards a run of `story` reads before it is stopped as endless."""
+    return max(MIN_STEP_CAP, STEPS_PER_CARD * len(story.cards))
 
 
 def first_frame(program: Program) -> dict:
@@ -105,7 +113,8 @@ def walk(m: Machine, frame: dict):
     while True:
         stage = local.get("s", "setup")
         if stage == "setup":
-            st["story"] = {"id": story.id, "card": story.start, "battle": None, "ending": None}
+            st["story"] = {"id": story.id, "card": story.start, "battle": None, "ending": None,
+                           "steps": 0}
             local.update(s="begin", card=story.start)
             ctx = {"self": st["active"]}
             return Call(fx(program.lid(program.rules.setup), ctx), window("setup", ctx))
@@ -120,7 +129,19 @@ def walk(m: Machine, frame: dict):
         ctx = {"self": seat}
         if stage == "enter":
             st["story"]["card"] = key
+            steps = st["story"]["steps"] = st["story"].get("steps", 0) + 1
+            if steps > step_cap(story):
+                _capped(m, key, steps - 1)
+                return None
+            if card.if_ is not None and not m.holds(card.if_, seat, ctx):
+                if card.goto is None:
+                    finish(m, [], f"the story stops at card {key}: its `if` does not hold and "
+                                  "it has no `goto`")
+                    return None
+                _go(m, local, card.goto, "passed over: its `if` does not hold")
+                continue
             m.emit("story", at=key, title=card.title or "", text=card.text or "")
+            m.count(CARD, key)
             local["s"] = "lead"
             if card.do:
                 return Call(fx(program.lid(card.do), ctx))
@@ -128,7 +149,9 @@ def walk(m: Machine, frame: dict):
         if stage == "lead":
             return _lead(m, local, key, card, seat, ctx)
         if stage == "chosen":
-            choice = card.choices[local.pop("choice")]
+            number = local.pop("choice")
+            choice = card.choices[number]
+            m.count(CHOICE, f"{key}#{number + 1}")
             _go(m, local, choice.goto, f"chose: {choice.text}")
             if choice.do:
                 return Call(fx(program.lid(choice.do), ctx))
@@ -164,6 +187,13 @@ def _lead(m: Machine, local: dict, key: str, card: StoryCard, seat: int, ctx: di
         return Call()
     finish(m, [], f"the story stops at card {key}: nothing leads on from it")
     return None
+
+
+def _capped(m: Machine, key: str, steps: int) -> None:
+    reason = (f"the story was stopped at card {key} after {steps} cards without an ending (its "
+              "step cap): it may loop for ever; `gamesmith check` names soft locks")
+    m.state["result"] = {"winners": [], "reason": reason, "capped": True}
+    m.emit("result", winners=[], reason=reason)
 
 
 def _go(m: Machine, local: dict, target: str, why: str) -> None:

@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import deque
 from typing import NamedTuple, Protocol
 
 import networkx as nx
 
+from compiler.analysis.story_checks import check_story_state
+from compiler.analysis.story_conditions import check_conditions
+from compiler.analysis.story_hints import KeyHints
+from compiler.analysis.story_world import StoryWorld
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
 
@@ -85,10 +88,12 @@ def story_graph(story: Story) -> nx.DiGraph:
     return graph
 
 
-def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
-    """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`."""
+def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -> list[Diagnostic]:
+    """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`; with the
+    `world` around it, the state-aware ones too (GS410-GS421, GS429: story_checks and
+    story_conditions)."""
     graph = story_graph(story)
-    out = _Emitter(story, doc)
+    out = Emitter(story, doc)
     broken = _broken_links(story, out)
     _dead_ends(story, out)
     if story.start not in story.cards:
@@ -97,45 +102,42 @@ def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
             None,
             f"story '{story.id}' starts at card '{story.start}', which it does not have",
             ("start",),
-            hint=_did_you_mean(story.start, story.cards),
+            hint=KeyHints(story.cards).hint(story.start),
         )
         return out.diagnostics
     depth = nx.single_source_shortest_path_length(graph, story.start)
     _unreachable(story, graph, depth, out)
-    _stuck(story, graph, depth, broken, out)
+    can_end = _stuck(story, graph, depth, broken, out)
+    if world is not None:
+        explained = check_conditions(story, world.variables, out)
+        check_story_state(story, world, graph, depth, can_end, out, explained)
     return out.diagnostics
 
 
 # -- the checks ------------------------------------------------------------------------------
 
 
-def _broken_links(story: Story, out: _Emitter) -> dict[str, list[str]]:
+def _broken_links(story: Story, out: Emitter) -> dict[str, list[str]]:
     """GS402 for each link to a missing card; returns card key -> its missing targets."""
     broken: dict[str, list[str]] = {}
-    hints: dict[str, str | None] = {}  # the same typo is often repeated; difflib is not free
-    # difflib compares the target with every key: cap the comparisons so a large story full
-    # of broken links stays fast (later links then go without a hint).
-    budget = _HINT_BUDGET
+    hints = KeyHints(story.cards)
     for key, card in story.cards.items():
         for link in card_links(card):
             if link.target in story.cards:
                 continue
             broken.setdefault(key, []).append(link.target)
-            if link.target not in hints and budget > 0:
-                budget -= len(story.cards)
-                hints[link.target] = _did_you_mean(link.target, story.cards)
             out.emit(
                 "GS402",
                 key,
                 f"card {key} links ({link.via}) to card '{link.target}', "
                 f"which story '{story.id}' does not have",
                 link.path,
-                hint=hints.get(link.target),
+                hint=hints.hint(link.target),
             )
     return broken
 
 
-def _dead_ends(story: Story, out: _Emitter) -> None:
+def _dead_ends(story: Story, out: Emitter) -> None:
     for key, card in story.cards.items():
         if card.ending is not None or card_links(card):
             continue
@@ -148,7 +150,7 @@ def _dead_ends(story: Story, out: _Emitter) -> None:
         out.emit("GS403", key, f"card {key} is not an ending and {why}")
 
 
-def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) -> None:
+def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: Emitter) -> None:
     for key in story.cards:
         if key in depth:
             continue
@@ -174,10 +176,10 @@ def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: _Emitter) ->
 
 
 def _stuck(
-    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: _Emitter
-) -> None:
+    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: Emitter
+) -> set[str]:
     """GS405 once per loop with no way out; GS404 once, at the start card, when no ending can
-    be reached from it at all. Other cards that cannot reach an ending are not reported: the
+    be reached from it at all; returns the cards from which the graph reaches an ending. Other cards that cannot reach an ending are not reported: the
     dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
     mistake should read as one error, not one per card upstream of it."""
     endings = [k for k, c in story.cards.items() if c.ending is not None]
@@ -187,7 +189,7 @@ def _stuck(
             can_end.update(layer)
     stuck = {k for k in depth if k not in can_end}
     if not stuck:
-        return
+        return can_end
     # Successors of a stuck card are stuck too, so the terminal components of the stuck
     # subgraph are exactly the places the story gets caught: loops, dead ends, broken links.
     sink_of: dict[str, str] = {}  # card of a terminal component -> how GS404 names it
@@ -233,16 +235,16 @@ def _stuck(
             f"no ending can be reached from start card {key}: its paths get stuck, nearest at "
             f"{origin[key]} ({steps} link{'s' if steps != 1 else ''} on)",
         )
+    return can_end
 
 
 # -- helpers -----------------------------------------------------------------------------------
 
-_HINT_BUDGET = 200_000  # key comparisons spent on "did you mean" hints for one story
 _LISTED = 8  # cards named in one message before "and N more"
 _CANONICAL_INT = re.compile(r"-?(?:0|[1-9][0-9]*)").fullmatch
 
 
-class _Emitter:
+class Emitter:
     """Makes diagnostics at card keys or inside cards, honouring `suppress:` lists."""
 
     def __init__(self, story: Story, doc: Locator):
@@ -267,12 +269,12 @@ class _Emitter:
         ):
             return
         full = path if key is None else ("cards", key, *path)
-        where = self.doc.location(_spelled_as_loaded(self.doc, full), key=not path)
+        where = self.doc.location(spelled_as_loaded(self.doc, full), key=not path)
         item = self.story.id if key is None else key
         self.diagnostics.append(CATALOGUE[code](message, where, hint=hint, item=item))
 
 
-def _spelled_as_loaded(doc: Locator, path: tuple) -> tuple:
+def spelled_as_loaded(doc: Locator, path: tuple) -> tuple:
     """`path` as the document spells it: a card key "11" may have been the integer 11 in YAML."""
     marks = getattr(doc, "marks", None)
     if marks is None or path in marks:
@@ -290,28 +292,6 @@ def _known_prefix(marks, path: tuple) -> int:
         if path[:end] in marks:
             return end
     return 0
-
-
-def _did_you_mean(target: str, keys) -> str | None:
-    # One wrong character in a two- or three-character card number scores 0.5 to 0.67.
-    cutoff = 0.5 if len(target) <= 3 else 0.6
-    close = difflib.get_close_matches(target, list(keys), n=5, cutoff=cutoff)
-    if not close:
-        return None
-    best = close[0]
-    if _is_number(target) and _is_number(best):
-        # Equally similar card numbers: the numerically nearest is the likelier slip.
-        score = difflib.SequenceMatcher(None, target, best).ratio()
-        tied = [
-            k for k in close
-            if _is_number(k) and difflib.SequenceMatcher(None, target, k).ratio() == score
-        ]  # fmt: skip
-        best = min(tied, key=lambda k: abs(int(k) - int(target)))
-    return f"did you mean '{best}'?"
-
-
-def _is_number(key: str) -> bool:
-    return key.isascii() and key.isdigit() and len(key) < 19
 
 
 def _listing(keys: list[str]) -> str:

@@ -292,7 +292,11 @@ class Challenge(Model):
 class StoryCard(Model):
     title: str | None = Field(default=None, description="the card's title")
     text: str | None = Field(default=None, description="what is read out")
-    if_: Expr | None = Field(default=None, description="the card applies only while this holds")
+    if_: Expr | None = Field(
+        default=None,
+        description="the card applies only while this holds: reached while it does not, it is "
+        "passed over (no text, effects, choices, challenge or battle) and its `goto` followed",
+    )
     do: Effects = Field(default_factory=list, description="effects when the card is read")
     goto: StoryKey | None = Field(default=None, description="the card that follows (no choice)")
     choices: list[Choice] = Field(default_factory=list, description="the choices offered")
@@ -330,6 +334,16 @@ class Story(Document):
     start: StoryKey = Field(description="the card the story begins at")
     cards: dict[StoryKey, StoryCard] = Field(
         min_length=1, description="the cards, by printed number or id"
+    )
+
+
+class Chapter(Document):
+    """More cards of a story, in a file of their own: a long story split into chapters."""
+
+    kind: Literal["chapter"]
+    story: Ref("story") = Field(description="the story whose cards these are")
+    cards: dict[StoryKey, StoryCard] = Field(
+        min_length=1, description="the chapter's cards, by printed number or id"
     )
 
 
@@ -796,6 +810,7 @@ DOCUMENT_MODELS: dict[str, type[Document]] = {
     "card-type": CardType,
     "cards": Cards,
     "story": Story,
+    "chapter": Chapter,
     "landscape": Landscape,
     "terrain": Terrain,
     "scenario": Scenario,

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gamesmith.commands.packs import load, players_of, scalar
+from gamesmith.commands.story import print_story_hits
 from runtime.errors import RuleError
 from runtime.figures import run_figures, sweep_rows
 from runtime.simulate import EXECUTORS, Run, default_workers, run_games
@@ -210,6 +211,7 @@ def text_report(out: Console, data: dict) -> None:
         for name, count in sorted(data["endings"].items(), key=lambda e: -e[1]):
             endings.add_row(name, str(count), f"{count / data['games']:.1%}")
         out.print(endings)
+        print_story_hits(out, data["story"])
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
         if not c["dead"]:

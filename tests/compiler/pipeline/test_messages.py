@@ -317,7 +317,7 @@ def test_document_shape_messages(compile_files):
             "t.yaml",
             1,
             7,
-            "kinds: game, card-type, cards, story, landscape, terrain, scenario, rules, layout",
+            "kinds: game, card-type, cards, story, chapter, landscape, terrain, scenario, rules, layout",
         ),
     ]
 
