@@ -15,9 +15,10 @@ from compiler.analysis.story_odds import ending_odds
 from compiler.analysis.story_state import explore
 from compiler.analysis.story_world import build_world
 from gamesmith.cli import app
+from runtime.figures import wilson
 from runtime.loading import load_program
 from runtime.machine import Machine
-from runtime.simulate import simulate, wilson
+from runtime.simulate import simulate
 from tests.runtime.conftest import FIXTURES, labels, pick
 
 PACK = FIXTURES / "story_loops"
