@@ -73,5 +73,10 @@ class CompiledGame:
             "locations": self.locations,
         }
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, ensure_ascii=False)
+    def dumps(self, locations: bool = True) -> str:
+        """The compiled game as JSON; without `locations`, only what plays (the same game
+        written in other files, or as a spreadsheet, dumps the same)."""
+        data = self.to_json()
+        if not locations:
+            data.pop("locations", None)
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)

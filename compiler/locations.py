@@ -109,14 +109,14 @@ def _record(out: dict[str, str], u: Unit, item: str, model: BaseModel, prefix: t
         for j in range(len(effects)):
             loc = u.doc.location((*prefix, *path, j))
             out.setdefault(effect_key(item, path, j),
-                           f"{loc.file}:{loc.line}:{loc.column}" + (f" ({what})" if what else ""))
+                           str(loc) + (f" ({what})" if what else ""))
 
 
 def where(u: Unit, path: tuple) -> str:
     """`file:line:col (item)` of the value at `path` in unit `u`."""
     loc = u.doc.location(path)
     what = label(u, path)
-    return f"{loc.file}:{loc.line}:{loc.column}" + (f" ({what})" if what else "")
+    return str(loc) + (f" ({what})" if what else "")
 
 
 def label(u: Unit, path: tuple) -> str | None:

@@ -1,5 +1,6 @@
-"""Checks of a story's conditions on their own (GS418-GS420): constant or contradictory
-conditions, comparisons across types, and comparisons settled by a variable's declared range.
+"""Checks of a story's conditions on their own (GS418, GS420): constant or contradictory
+conditions, and comparisons settled by a variable's declared range (comparisons across types
+are GS230, which checks every expression).
 
 A condition is judged exactly, by trying every combination of what it tests, only when it
 compares declared variables with constants (and tests flags and items): each such atom then
@@ -24,7 +25,7 @@ _ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def check_conditions(story: Story, variables: dict[str, Variable], out: Emitter) -> set[tuple]:
-    """Emit GS418-GS420 for each card's and choice's `if:`; return the (card, path) of each
+    """Emit GS418 and GS420 for each card's and choice's `if:`; return the (card, path) of each
     condition reported, so that the state checks do not report its consequences again."""
     reported = set()
     for key, card in story.cards.items():
@@ -39,11 +40,6 @@ def check_conditions(story: Story, variables: dict[str, Variable], out: Emitter)
 def _check(source: str, key: str, path: tuple, variables: dict[str, Variable],
            out: Emitter) -> bool:
     body = tree(source)
-    mismatch = _type_mismatch(body, variables)
-    if mismatch:
-        out.emit("GS419", key, f"`{source}` compares {mismatch}: the comparison fails when "
-                 "the story is played", path)
-        return True
     atoms = _atoms(body, variables)
     if atoms is None:
         return False
@@ -78,37 +74,6 @@ def _kind(value: Any) -> str | None:
         return "number"
     if isinstance(value, str):
         return "text"
-    return None
-
-
-def _type_of(node: ast.expr, variables: dict[str, Variable]) -> str | None:
-    match node:
-        case ast.Constant(value=value):
-            return _kind(value)
-        case ast.UnaryOp(op=ast.USub(), operand=ast.Constant(value=value)):
-            return _kind(value)
-        case ast.Name(id=name) if name in variables and variables[name].counts is None:
-            return _kind(variables[name].initial)
-        case ast.Call(func=ast.Name(id="flag" | "has")):
-            return "true/false"
-    return None
-
-
-def _type_mismatch(body: ast.expr, variables: dict[str, Variable]) -> str | None:
-    """'a number with text'-style words for the first comparison across types, else None."""
-    for node in ast.walk(body):
-        if not isinstance(node, ast.Compare):
-            continue
-        operands = [node.left, *node.comparators]
-        for op, a, b in zip(node.ops, operands, operands[1:], strict=False):
-            if isinstance(op, ast.In | ast.NotIn):
-                continue
-            ta, tb = _type_of(a, variables), _type_of(b, variables)
-            if ta is None or tb is None or ta == tb:
-                continue
-            if isinstance(op, ast.Eq | ast.NotEq) and {ta, tb} == {"number", "true/false"}:
-                continue  # True == 1 is how Python (and the runtime) counts
-            return f"{ta} ({ast.unparse(a)}) with {tb} ({ast.unparse(b)})"
     return None
 
 

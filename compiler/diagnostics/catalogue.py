@@ -168,8 +168,6 @@ _ENTRIES = [
           "'13':\n  challenge: {stat: movement, successes: 3}\n  pass: '14'   # no fail:, no goto:", "Add the missing link (or a `goto` for both), or the missing challenge or battle."),
     Entry("GS418", "constant-condition", W, "A card's or choice's condition holds always, or never (it contradicts itself), whatever the flags, items and values it tests.",
           "if: \"flag('met') and not flag('met')\"", "Fix the condition (a wrong name or operator), or drop it."),
-    Entry("GS419", "condition-type-mismatch", E, "A condition compares values of different types (a number with text, a flag with a number): it fails when played.",
-          "if: coins == 'many'", "Compare like with like: `coins >= 3`."),
     Entry("GS420", "condition-out-of-range", W, "A comparison is settled by the range the variable is declared to stay within (`min:`/`max:`): it is always or never true.",
           "# despair: {min: 0, max: 1}\nif: despair >= 2", "Compare within the declared range, or widen the range."),
     Entry("GS421", "never-read", W, "A numeric variable is set by effects but nothing reads it: no condition or amount names it, no challenge rolls it, no bot weighs it.",

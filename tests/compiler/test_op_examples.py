@@ -52,7 +52,8 @@ ZONES = ["draw", "hand", "discard", "market", "stash", "board"]
 
 
 def _rules() -> str:
-    lines = ["kind: rules", "id: r", "windows: [alarm]", "dice:",
+    # hp is read by a loss condition so that no example's variable is set but never read
+    lines = ["kind: rules", "id: r", "windows: [alarm]", "lose: [{if: hp <= 0}]", "dice:",
              "  - {id: d6, type: pool, sides: 6, faces: [{face: 6, successes: 1}]}", "zones:"]
     lines += [f"  - {{id: {z}, per: {'seat' if z in ('hand', 'stash') else 'game'}}}" for z in ZONES]
     lines.append("actions:")

@@ -70,7 +70,7 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS221": ({"t.yaml": TERRAIN + "abilities:\n  - if: coisn >= 2\n"}, "t.yaml", 7),
     "GS222": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins.__class__\n"}, "t.yaml", 7),
     "GS230": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins >= 'ten'\n"}, "t.yaml", 7),
-    "GS231": ({"t.yaml": TERRAIN + "abilities:\n  - do:\n      - set: {variable: coins, value: rich}\n"}, "t.yaml", 8),
+    "GS231": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins > 0\n    do:\n      - set: {variable: coins, value: rich}\n"}, "t.yaml", 9),
     "GS232": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, abilities: [{name: Peek, text: Look.}]}")}, "c.yaml", 5),
     "GS301": ({"s.yaml": story("  '1': {battle: duel, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
     "GS302": ({"a.yaml": TERRAIN, "b.yaml": TERRAIN}, "b.yaml", 2),
