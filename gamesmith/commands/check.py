@@ -10,7 +10,7 @@ import typer
 
 from compiler import compile_pack
 from compiler.diagnostics import FORMATS, Report, render
-from compiler.files import write_atomic
+from compiler.files import output_problem, write_atomic
 
 
 def check(
@@ -20,13 +20,15 @@ def check(
     format: Annotated[str, typer.Option("--format", "-f", help="text, json, sarif or github")] = "text",
     strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
     color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,
-    emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only)")] = None,
+    emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only; - for standard output)")] = None,
 ) -> None:
     """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
         raise typer.BadParameter("--emit takes one pack", param_hint="--emit")
+    if emit and (problem := output_problem(emit)):
+        raise typer.BadParameter(f"{emit} {problem}", param_hint="--emit")
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:
@@ -35,7 +37,11 @@ def check(
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
-            write_atomic(emit, result.game.dumps())
+            try:
+                write_atomic(emit, result.game.dumps() + ("\n" if str(emit) == "-" else ""))
+            except OSError as err:
+                typer.echo(f"error: cannot write {emit}: {err.strerror or err}", err=True)
+                raise typer.Exit(1) from None
     use_color = sys.stdout.isatty() if color is None else color
     out = render(report, format, sources=sources.get, color=use_color)
     sys.stdout.write(out)

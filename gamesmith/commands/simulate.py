@@ -23,7 +23,8 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="master seed: each game's seed derives from it")] = 1,
-    workers: Annotated[int | None, typer.Option(help="processes (default: one per CPU)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, max=256, help="processes (default: one per CPU)")] = None,
     seat: Annotated[list[str], typer.Option(
         "--seat", help="random, heuristic, mcts[:N] or scripted:FILE; once per seat")] = [],  # noqa: B006
     format: Annotated[str, typer.Option("--format", "-f", help="text or json")] = "text",
