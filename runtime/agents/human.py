@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from runtime.render import card_help, describe
+from runtime.render import card_help, describe, for_console
 from runtime.rng import Rng
 
 HELP = "Type an option's number. ? help and your cards · v the table again · q save and quit"
@@ -33,13 +33,14 @@ class HumanAgent:
         seat = view["seat"]
         if self.news is not None:
             for line in self.news(seat):
-                out.print(f"[dim]· {line}[/dim]", highlight=False)
+                out.print(f"[dim]· {for_console(line)}[/dim]", highlight=False)
         self._table(view)
         options = decision["options"]
         while True:
-            out.print(f"[bold]Seat {seat + 1}: {decision['prompt']}[/bold]", highlight=False)
+            out.print(f"[bold]Seat {seat + 1}: {for_console(decision['prompt'])}[/bold]",
+                      highlight=False)
             for i, option in enumerate(options, 1):
-                out.print(f"  [cyan]{i}[/cyan]. {option['label']}", highlight=False)
+                out.print(f"  [cyan]{i}[/cyan]. {for_console(option['label'])}", highlight=False)
             try:
                 answer = out.input("> ").strip().lower()
             except EOFError:
@@ -49,7 +50,7 @@ class HumanAgent:
             if answer in ("?", "h", "help"):
                 out.print(HELP)
                 for line in card_help(self.program, view, decision):
-                    out.print(f"  {line}", highlight=False)
+                    out.print(f"  {for_console(line)}", highlight=False)
                 continue
             if answer in ("v", "view"):
                 self._table(view)
@@ -60,4 +61,4 @@ class HumanAgent:
 
     def _table(self, view: dict) -> None:
         for line in describe(self.program, view):
-            self.console.print(line, highlight=False)
+            self.console.print(for_console(line), highlight=False)

@@ -49,6 +49,15 @@ def saved(p: Place) -> tuple[Path, dict]:
     return save, json.loads(save.read_text())
 
 
+def unfinish(data: dict) -> str:
+    """The save as if its game were still going (its state hash made to match again)."""
+    from runtime.state import state_hash
+
+    data["state"]["over"], data["state"]["result"], data["ended"] = False, None, False
+    data["hash"] = state_hash(data["state"])
+    return json.dumps(data)
+
+
 def resume(save: Path) -> list[str]:
     return ["play", "--resume", "--save", str(save)]
 
@@ -109,7 +118,7 @@ def save_of_another_pack(p):
     save, data = saved(p)
     other = p.pack("story")
     data["pack"] = str(other)
-    save.write_text(json.dumps(data))
+    save.write_text(unfinish(data))
     return resume(save)
 
 
@@ -124,9 +133,7 @@ def resume_a_finished_game(p):
 @case(r"game\.jsonl.*(shorter|cut)")
 def resume_with_a_log_shorter_than_its_save(p):
     save, data = saved(p)
-    data["state"]["over"] = False
-    data["state"]["result"] = None
-    save.write_text(json.dumps(data))
+    save.write_text(unfinish(data))
     log = save.with_name("game.jsonl")
     log.write_bytes(log.read_bytes()[:40])
     return resume(save)
@@ -187,7 +194,7 @@ def title_with_terminal_escapes(p):
     return ["play", str(pack), "--players", "2", "--seed", "3"]
 
 
-@case(_no_escape(r"\[/x\] rich \[link=file:///etc\]"), codes=(0,))
+@case(_no_escape(r"\[/x\] rich\s+\[link=file:///etc\]"), codes=(0,))
 def win_text_with_markup(p):
     pack = p.pack("tally")
     edit(pack / "rules.yaml", "text: everyone is rich", 'text: "[/x] rich [link=file:///etc]\\e[31m"')
@@ -360,7 +367,7 @@ def log_is_a_directory(p):
     return ["play", str(p.pack("tally")), "--players", "2", "--log", str(p.work / "logs")]
 
 
-@case(r"--save.*(directory|not a regular file)")
+@case(r"--save.*(directory|not a regular file|no save)")
 def save_is_a_proc_file(p):
     return ["play", str(p.pack("tally")), "--players", "2", "--save", "/proc/self/status"]
 

@@ -153,6 +153,12 @@ def run_subprocess(argv: list[str], cwd: Path, stdout=None) -> Outcome:
     return Outcome(done.returncode, out + done.stderr.decode("utf-8", "replace"))
 
 
+def unwrapped(output: str) -> str:
+    """The output with rich's panel borders gone and its wrapped lines joined again."""
+    lines = [line.strip(" │╭╮╰╯─") for line in output.splitlines()]
+    return "".join(line for line in lines if line)
+
+
 def judge(outcome: Outcome, expect: str, codes: tuple[int, ...]) -> list[str]:
     """What is wrong with an outcome (empty: nothing)."""
     problems = []
@@ -160,7 +166,7 @@ def judge(outcome: Outcome, expect: str, codes: tuple[int, ...]) -> list[str]:
         problems.append(f"exit code {outcome.code}, wanted one of {codes}")
     if "Traceback" in outcome.output:
         problems.append("a traceback")
-    if not re.search(expect, outcome.output):
+    if not (re.search(expect, outcome.output) or re.search(expect, unwrapped(outcome.output))):
         problems.append(f"no message matching {expect!r}")
     errors = [m for m in _ERROR.finditer(outcome.output)]
     if len(errors) > 1:
