@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
+from compiler.analysis.ranges import analyse_ranges
 from compiler.analysis.story import analyse_story
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
@@ -318,6 +319,7 @@ def _analyse(units: list[Unit], report: Report) -> None:
     landscapes = {u.model.id: u.model for u in units if u.kind == "landscape"}
     terrain = {u.model.id: u.model for u in units if u.kind == "terrain"}
     for u in units:
+        report.extend(analyse_ranges(u.kind, u.doc))
         if u.kind == "story":
             report.extend(analyse_story(u.model, u.doc))
         elif u.kind == "landscape":

@@ -3,7 +3,8 @@ includes, and every other file (which the linker reports unless something claims
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 YAML_SUFFIXES = {".yaml", ".yml"}
@@ -17,6 +18,7 @@ class PackFiles:
     manifest: Path
     content: list[Path]  # YAML files to load, manifest excluded, sorted
     others: list[Path]  # every other non-hidden file under the root
+    unreadable: list[Path] = field(default_factory=list)  # folders that could not be listed
 
 
 def find_manifest(path: Path) -> Path:
@@ -25,18 +27,30 @@ def find_manifest(path: Path) -> Path:
 
 
 def list_files(root: Path, manifest: Path, include: list[str]) -> PackFiles:
+    """The pack's files. Hidden files and folders are skipped; a YAML name that is no regular
+    file (a pipe, a device) is kept so the loader reports it; folders that cannot be listed
+    are returned in `unreadable`, never skipped in silence."""
     folders = [(root / inc).resolve() for inc in include] or [root.resolve()]
-    content, others = [], []
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root)
-        if not p.is_file() or any(part.startswith(".") for part in rel.parts) or p == manifest:
+    content, others, unreadable = [], [], []
+    found = []
+    for folder, dirs, names in os.walk(root, onerror=lambda err: unreadable.append(
+            Path(err.filename))):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found += [Path(folder) / n for n in names if not n.startswith(".")]
+    for p in sorted(found):
+        if p == manifest or p.is_dir():
+            continue
+        yaml = p.suffix.lower() in YAML_SUFFIXES
+        if not p.is_file():
+            if yaml:  # a pipe or a device named like content: the loader says what it is
+                content.append(p)
             continue
         if p.suffix.lower() in IGNORED_SUFFIXES:
             continue
         resolved = p.resolve()
         included = any(resolved.is_relative_to(f) for f in folders)
-        if p.suffix.lower() in YAML_SUFFIXES and included:
+        if yaml and included:
             content.append(p)
         else:
             others.append(p)
-    return PackFiles(root, manifest, content, others)
+    return PackFiles(root, manifest, content, others, sorted(unreadable))

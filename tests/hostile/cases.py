@@ -316,10 +316,20 @@ for _name, _times in [("repeat_a_billion", "1000000000"), ("repeat_inf", ".inf")
     CASES.append(Case(_name, _repeat(_times), r"rules\.yaml:\d+:\d+: error GS\d+"))
 
 
-@case(r"rules\.yaml:\d+:\d+: warning GS\d+.*turn-cap")
+@case(r"rules\.yaml:\d+:\d+: error GS\d+.*turn-cap")
 def turn_cap_a_billion(p):
-    return content_edit(p, "tally", "rules.yaml", "ranking:", "turn-cap: 1000000000\nranking:",
+    return content_edit(p, "tally", "rules.yaml", "ranking:", "turn-cap: 1000000000\nranking:")
+
+
+@case(r"rules\.yaml:\d+:\d+: warning GS263.*turn-cap", codes=(1,))
+def turn_cap_a_hundred_thousand(p):
+    return content_edit(p, "tally", "rules.yaml", "ranking:", "turn-cap: 100000\nranking:",
                         "--strict")
+
+
+@case(r"rules\.yaml:\d+:\d+: warning GS263.*repeat", codes=(1,))
+def repeat_five_hundred(p):
+    return _repeat("500")(p) + ["--strict"]
 
 
 # -- 10: files that are not files ------------------------------------------------------------------
