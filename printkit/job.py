@@ -401,7 +401,8 @@ def _icons(game: CompiledGame) -> dict[str, IconSource]:
         for name, shape in game.layouts[layout_id].icons.items():
             icons.setdefault(name, shape)
     for name, path in game.game.icons.items():
-        icons[name] = game.root / path
+        if (game.root / path).resolve().is_relative_to(game.root.resolve()):  # links included
+            icons[name] = game.root / path
     return icons
 
 

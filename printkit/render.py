@@ -267,14 +267,16 @@ class _Painter:
 
     def _image(self, index: int, box: Box, rect: tuple, content: str) -> None:
         path = self.face.root / content
-        picture = open_image(path)
+        # a card's field may name any path, and a link may point anywhere: read only the pack
+        inside = path.resolve().is_relative_to(Path(self.face.root).resolve())
+        picture = open_image(path) if inside else None
         from_field = box.field is not None or (box.text is not None and "{" in box.text)
         if picture is None:
             self.issue(
                 "GS703",
                 index,
                 box,
-                f"image '{content}' is missing or unreadable",
+                f"image '{content}' is {'missing or unreadable' if inside else 'outside the pack'}",
                 about_card=from_field,
             )
             self._placeholder(rect, content)

@@ -122,3 +122,39 @@ def remove_stale_temporaries(save: Path) -> None:
     for tmp in Path(save).parent.glob(f".{Path(save).name}.*.tmp"):
         if tmp.is_file() and not tmp.is_symlink():
             tmp.unlink(missing_ok=True)
+
+
+def state_problem(program, state: dict) -> str | None:
+    """What makes a saved state unplayable for `program` (None: nothing found): the shape of
+    the state, its card instances, the zones they lie in and the frames on its stack."""
+    from runtime.frames import HANDLERS
+    from runtime.state import FORMAT, empty_state
+
+    if state.get("v") != FORMAT:
+        return f"state format {state.get('v')!r}, this runtime plays {FORMAT}"
+    missing = sorted(set(empty_state(1, 0, {})) - set(state))
+    if missing:
+        return f"the state lacks {', '.join(missing)}"
+    players, span = state["players"], program.game.game.players
+    if not isinstance(players, int) or not span.min <= players <= span.max:
+        return f"{players!r} players, the game is for {span.min}–{span.max}"
+    ids = state["ids"]
+    if not isinstance(ids, list) or any(i not in program.cards for i in ids):
+        return "a card instance names no card of the game"
+    for name in ("down", "loc"):
+        if not isinstance(state[name], list) or len(state[name]) != len(ids):
+            return f"{name} does not list every card instance"
+    for name in ("sv", "items", "status", "partner", "out", "order", "taken"):
+        if not isinstance(state[name], list) or len(state[name]) != players:
+            return f"{name} does not have one entry per seat"
+    # zone keys are not checked: a story's battle brings zones of its own
+    for key, cards in state["zones"].items() if isinstance(state["zones"], dict) else ():
+        if not isinstance(cards, list) or any(
+                not isinstance(c, int) or not 0 <= c < len(ids) for c in cards):
+            return f"zone {key!r} holds an entry that is no card instance"
+    if not isinstance(state["zones"], dict):
+        return "zones is not a mapping"
+    if not isinstance(state["stack"], list) or any(
+            not isinstance(f, dict) or f.get("h") not in HANDLERS for f in state["stack"]):
+        return "a frame on the stack names no step the runtime knows"
+    return None

@@ -31,6 +31,7 @@ from runtime.saves import (
     read_save,
     relative,
     remove_stale_temporaries,
+    state_problem,
 )
 from runtime.state import state_hash
 from runtime.story import for_story
@@ -109,6 +110,8 @@ class Session:
         except RuleError as err:
             raise RuleError(f"{save}: {err}") from None
         events: list | None = [] if data.log else None
+        if (problem := state_problem(program, data.state)) is not None:
+            raise RuleError(f"{save}:1: the saved state does not fit the game: {problem}")
         try:
             machine = Machine(program, data.state, log=events)
             made = agents(data.seats, program)

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 from compiler.files import output_problem
+from compiler.loader.scalars import LARGEST
 from gamesmith.commands.packs import fill_seats, load, players_of
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
@@ -212,8 +213,9 @@ def _variables(pairs: list[str]) -> dict:
         if not sep:
             raise typer.BadParameter(f"write NAME=VALUE, not {pair!r}", param_hint="--set")
         value = _scalar(text.strip())
-        if isinstance(value, float) and not math.isfinite(value):
-            raise typer.BadParameter(f"{pair!r}: a value must be a finite number",
+        if isinstance(value, int | float) and not isinstance(value, bool) and not (
+                math.isfinite(value) and abs(value) <= LARGEST):
+            raise typer.BadParameter(f"{pair!r}: a number must be finite and within ±10^15",
                                      param_hint="--set")
         out[name.strip()] = value
     return out

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from gamesmith.commands.packs import fill_seats, load, players_of
 from runtime.errors import RuleError
+from runtime.render import for_console
 from runtime.simulate import simulate as run_simulation
 
 
@@ -59,7 +60,7 @@ def simulate(
         else:
             report = run_simulation(pack, program, count, games, seed, seats, jobs)
     except RuleError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(f"[red]error:[/red] {for_console(err)}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     data = report.to_json()
     if format == "json":
@@ -70,7 +71,7 @@ def simulate(
 
 def _text(out: Console, data: dict) -> None:
     out.print(
-        f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, "
+        f"[bold]{for_console(data['game'])}[/bold]: {data['games']} games, {data['players']} players, "
         f"seed {data['seed']}"
     )
     seats = Table("seat", "agent", "wins", "win rate", "95% interval")
@@ -97,9 +98,9 @@ def _text(out: Console, data: dict) -> None:
     if "endings" in data:
         endings = Table("ending", "games", "share")
         for name, count in sorted(data["endings"].items(), key=lambda e: -e[1]):
-            endings.add_row(name, str(count), f"{count / data['games']:.1%}")
+            endings.add_row(for_console(name), str(count), f"{count / data['games']:.1%}")
         out.print(endings)
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
-        cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))
+        cards.add_row(for_console(c["card"]), str(c["played"]), f"{c['played_per_game']:.2f}", str(c["used"]))
     out.print(cards)

@@ -446,3 +446,35 @@ def story_keys_4_and_quoted_4(p):
     pack = p.pack("story")
     edit(pack / "story.yaml", '  "4": {ending: victory}', '  "4": {ending: victory}\n  4: {ending: defeat}')
     return ["check", str(pack)]
+
+
+# -- later additions: crafted saves, images linked out of the pack, huge --set values ----------
+
+@case(r"game\.save\.json")
+def save_crafted_with_a_stack_frame_pointing_nowhere(p):
+    from runtime.state import state_hash
+
+    save, data = saved(p)
+    data["state"]["stack"] = [{"h": "no-such-handler", "at": 99}]
+    data["state"]["zones"] = {"nowhere": [99999]}
+    data["ended"] = False
+    data["state"]["over"] = False
+    data["hash"] = state_hash(data["state"])  # consistent: only the game can tell it is wrong
+    save.write_text(json.dumps(data))
+    return resume(save)
+
+
+@case(r"gear\.yaml:\d+:\d+: error GS703.*outside the pack")
+def card_image_linked_outside_the_pack(p):
+    pack = p.pack("mini")
+    (pack / "art").mkdir()
+    (pack / "art" / "pot.png").symlink_to(p.decoy / "old.png")
+    edit(pack / "cards/gear.yaml", "    power: 1\n", "    power: 1\n    image: art/pot.png\n")
+    edit(pack / "layouts/gear.yaml", "  - {type: text, field: slot,",
+         "  - {type: image, field: image, x: 1, y: 1, w: 5, h: 5}\n  - {type: text, field: slot,")
+    return ["print", str(pack), "-o", str(p.work / "cards.pdf"), "--jobs", "1"]
+
+
+@case(r"--set")
+def set_beyond_ten_to_the_fifteen(p):
+    return ["play", str(p.pack("tally")), "--players", "2", "--set", "gold=" + "9" * 30]

@@ -65,3 +65,19 @@ def test_game_severity_overrides_apply(pack, compiled, edit):
     report = Locator(result.units).report(issues, result.game.game.severity)
     assert [(d.code, d.severity.value) for d in report.diagnostics] == [("GS701", "warning")]
     assert report.errors == 0
+
+
+def test_an_image_linked_from_outside_the_pack_is_not_read(pack, compiled, edit, tmp_path):
+    from PIL import Image
+
+    outside = tmp_path / "private.png"
+    Image.new("RGB", (900, 1200), "red").save(outside)
+    root = pack("mini")
+    (root / "art").mkdir(exist_ok=True)
+    (root / "art" / "old-map.png").symlink_to(outside)
+    edit(root / "cards/gear.yaml", "name: Old Map", "name: Old Map\n    image: art/old-map.png")
+    edit(root / "layouts/gear.yaml", "  - {type: text, field: text,",
+         "  - {type: image, field: image, x: 5, y: 19, w: 53.5, h: 30}\n  - {type: text, field: text,")
+    result = compiled(root)
+    issues = PrintJob(result.game, Options(dpi=100, workers=1, cache=root / "cache")).render()
+    assert [i.message for i in issues if i.code == "GS703"] == ["image 'art/old-map.png' is outside the pack"]
