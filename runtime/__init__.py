@@ -16,5 +16,6 @@ options and an agent picks one; every chance outcome comes from one seeded gener
   may know, and a full game sampled consistently with it.
 - Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
-  resuming; `simulate` (runtime.simulate) and `replay` (runtime.replay).
+  resuming; saves are untrusted input, validated before use (runtime.saves); `simulate`
+  (runtime.simulate) and `replay` (runtime.replay), which checks every log line it reads.
 """

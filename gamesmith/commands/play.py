@@ -23,6 +23,7 @@ from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
 from runtime.errors import RuleError
 from runtime.render import for_console
+from runtime.saves import FOLDER as SAVES
 from runtime.saves import fresh_save_path, read_save, unfinished
 from runtime.session import Session
 from runtime.story import where
@@ -122,6 +123,9 @@ def play(
             for person in people:
                 person.news = news
         result = session.run()
+        if save is None and log is None and session.save_path is not None \
+                and session.save_path.parent == SAVES:
+            session.save_path.unlink(missing_ok=True)  # a finished game needs no save of ours
     except (Quit, KeyboardInterrupt):
         console.print(f"\nSaved. Continue with: gamesmith play --resume --save {save_path}",
                       highlight=False, soft_wrap=True)
@@ -196,7 +200,7 @@ def _latest_unfinished(console: Console, pack: Path) -> Path:
     program = load(pack, need_rules=False)
     saves = unfinished(program.game.id)
     if not saves:
-        raise typer.BadParameter(f"no unfinished game of {pack} in {Path('.gamesmith')}; "
+        raise typer.BadParameter(f"no unfinished game of {pack} in {SAVES}; "
                                  "name one with --save or --log", param_hint="--resume")
     if len(saves) > 1:
         console.print(f"{len(saves)} unfinished games of this pack (latest first):",

@@ -148,3 +148,10 @@ def test_check_emit_to_stdout_and_to_a_device(tmp_path):
         link.symlink_to(node)
         assert runner.invoke(app, ["check", PACK, "--emit", str(link)]).exit_code == 0
         assert stat.S_ISCHR(node.lstat().st_mode) and link.is_symlink()
+
+
+def test_a_finished_bot_game_leaves_no_save_of_ours(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", PACK, "--players", "2", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    assert not list((tmp_path / ".gamesmith").glob("*.save.json"))
