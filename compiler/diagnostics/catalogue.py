@@ -164,6 +164,8 @@ _ENTRIES = [
           "size: jumbo   # with no `card-sizes: {jumbo: ...}` in game.yaml", "Declare the size in game.yaml `card-sizes:` or use a built-in one."),
     Entry("GS708", "missing-glyph", W, "Text uses a character the font cannot draw; it would print as an empty box.",
           "text: 'Roll ⚄ to hit'", "Write the character another way, or use an icon (`:die:`)."),
+    Entry("GS711", "stat-bar-too-long", E, "A stat bar would draw more than 100 pips or squares (a card's value with no `max:` on the box).",
+          "- {type: stat-bar, field: cost, style: pips}   # a card with cost: 500", "Give the box a `max:`, or draw the value with `style: bar`."),
 ]
 
 CATALOGUE: dict[str, Entry] = {e.code: e for e in _ENTRIES}

@@ -478,3 +478,12 @@ def card_image_linked_outside_the_pack(p):
 @case(r"--set")
 def set_beyond_ten_to_the_fifteen(p):
     return ["play", str(p.pack("tally")), "--players", "2", "--set", "gold=" + "9" * 30]
+
+
+@case(r"gear\.yaml:\d+:\d+: error GS711")
+def stat_bar_of_a_card_value_of_a_billion(p):
+    pack = p.pack("mini")
+    edit(pack / "cards/gear.yaml", "cost: 2\n", "cost: 1000000000\n")
+    edit(pack / "layouts/gear.yaml", "  - {type: table,",
+         "  - {type: stat-bar, field: cost, style: pips, x: 5, y: 40, w: 53.5, h: 4}\n  - {type: table,")
+    return ["print", str(pack), "-o", str(p.work / "cards.pdf"), "--jobs", "1"]

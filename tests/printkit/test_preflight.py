@@ -30,6 +30,9 @@ def test_every_preflight_code_is_found_where_the_designer_fixes_it(pack, compile
     )
     edit(layout, "field: slot, x: 5,", "field: slott, x: 1,")  # GS706, GS702
     edit(root / "cards/types.yaml", "size: jumbo", "size: giant")  # GS707
+    edit(gear, "cost: 2\n", "cost: 500\n")  # GS711 with the box below
+    edit(layout, "  - {type: table,", "  - {type: stat-bar, field: cost, style: pips, x: 5, y: 40, "
+         "w: 53.5, h: 4}\n  - {type: table,")
 
     result = compiled(root)
     issues = PrintJob(result.game, Options(dpi=100, workers=1, cache=root / "cache")).render()
@@ -44,6 +47,7 @@ def test_every_preflight_code_is_found_where_the_designer_fixes_it(pack, compile
         ("GS706", "layouts/gear.yaml", None),
         ("GS707", "cards/types.yaml", None),
         ("GS708", "cards/gear.yaml", "lucky-boot"),
+        ("GS711", "cards/gear.yaml", "old-map"),
     }
     assert {code for code, _, _ in found} == {code for code in CATALOGUE if code.startswith("GS7")}
     lines = gear.read_text().splitlines()
