@@ -31,6 +31,11 @@ app.command("replay")(replay.replay)
 def main() -> None:
     """The console script: the app, plus one line (not a traceback) when standard output is
     closed or full (`gamesmith check … > /dev/full`, a pager quit early)."""
+    if sys.stdout is None:  # started with standard output closed (`gamesmith … >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed; redirect it to a file or "
+                             "/dev/null\n")
+        sys.exit(2)
     try:
         try:
             app()

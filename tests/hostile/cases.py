@@ -19,15 +19,16 @@ class Case:
     expect: str  # a regex the output must match: the located message
     codes: tuple[int, ...] = (1, 2)
     subprocess: bool = False  # a hang or a process-wide effect is the risk
-    stdout_full: bool = False
+    stdout: str = "pipe"  # as a subprocess: "pipe", "full" (/dev/full) or "closed"
 
 
 CASES: list[Case] = []
 
 
-def case(expect: str, codes=(1, 2), subprocess=False, stdout_full=False):
+def case(expect: str, codes=(1, 2), subprocess=False, stdout="pipe"):
     def register(make):
-        CASES.append(Case(make.__name__, make, expect, codes, subprocess, stdout_full))
+        CASES.append(Case(make.__name__, make, expect, codes, subprocess or stdout != "pipe",
+                          stdout))
         return make
     return register
 
@@ -382,7 +383,7 @@ def save_is_a_proc_file(p):
     return ["play", str(p.pack("tally")), "--players", "2", "--save", "/proc/self/status"]
 
 
-@case(r"(stdout|standard output).*(full|No space)", subprocess=True, stdout_full=True)
+@case(r"(stdout|standard output).*(full|No space)", stdout="full")
 def stdout_is_full(p):
     return ["check", str(p.pack("tally"))]
 
@@ -487,3 +488,8 @@ def stat_bar_of_a_card_value_of_a_billion(p):
     edit(pack / "layouts/gear.yaml", "  - {type: table,",
          "  - {type: stat-bar, field: cost, style: pips, x: 5, y: 40, w: 53.5, h: 4}\n  - {type: table,")
     return ["print", str(pack), "-o", str(p.work / "cards.pdf"), "--jobs", "1"]
+
+
+@case(r"standard output is closed", stdout="closed")
+def stdout_is_closed(p):
+    return ["check", str(p.pack("tally"))]

@@ -141,15 +141,17 @@ def _separate(result) -> bool:
         return False
 
 
-def run_subprocess(argv: list[str], cwd: Path, stdout=None) -> Outcome:
+def run_subprocess(argv: list[str], cwd: Path, stdout=None, closed: bool = False) -> Outcome:
+    """The command in a fresh interpreter; `stdout` a file to write to, or `closed`."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     try:
         done = subprocess.run([sys.executable, "-m", "gamesmith", *argv], cwd=cwd, env=env,
                               stdin=subprocess.DEVNULL, stdout=stdout or subprocess.PIPE,
-                              stderr=subprocess.PIPE, timeout=LIMIT)
+                              stderr=subprocess.PIPE, timeout=LIMIT,
+                              preexec_fn=(lambda: os.close(1)) if closed else None)
     except subprocess.TimeoutExpired:
         return Outcome(-1, f"hang: no answer in {LIMIT} s")
-    out = (done.stdout or b"").decode("utf-8", "replace") if stdout is None else ""
+    out = (done.stdout or b"").decode("utf-8", "replace") if stdout is None and not closed else ""
     return Outcome(done.returncode, out + done.stderr.decode("utf-8", "replace"))
 
 

@@ -16,9 +16,11 @@ def test_hostile_input(case, tmp_path):
     place = Place(tmp_path)
     argv = case.make(place)
     before = tree_hash(place.decoy)
-    if case.stdout_full:
+    if case.stdout == "full":
         with open("/dev/full", "wb") as full:
             outcome = run_subprocess(argv, place.work, stdout=full)
+    elif case.stdout == "closed":
+        outcome = run_subprocess(argv, place.work, closed=True)
     elif case.subprocess:
         outcome = run_subprocess(argv, place.work)
     else:
