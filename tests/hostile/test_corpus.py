@@ -1,5 +1,6 @@
 """Issue #17's proof: every hostile input fails cleanly (exit 1 or 2, one located message, no
-traceback), within a time limit, touching nothing outside the outputs it names."""
+traceback), within a time limit, touching nothing outside the outputs it names; content text
+full of terminal escapes and markup plays to its end, shown as the text it is."""
 
 from __future__ import annotations
 
