@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from compiler import locations
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
+from compiler.analysis.ranges import analyse_ranges
 from compiler.analysis.story import analyse_story
 from compiler.analysis.story_world import build_world
 from compiler.analysis.variables import check_unread
@@ -381,6 +382,7 @@ def _analyse(units: list[Unit], stories: dict[str, JoinedStory], report: Report,
     for joined in stories.values():
         report.extend(analyse_story(joined.story, joined, world))
     for u in units:
+        report.extend(analyse_ranges(u.kind, u.doc))
         if u.kind == "landscape":
             report.extend(analyse_landscape(u.model, u.doc, landscapes, terrain))
         elif u.kind == "scenario":

@@ -3,6 +3,7 @@ includes, and every other file (which the linker reports unless something claims
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +20,7 @@ class PackFiles:
     content: list[Path]  # YAML files to load, manifest excluded, sorted
     others: list[Path]  # every other non-hidden file under the root
     sheets: list[Path] = field(default_factory=list)  # spreadsheets in included folders (also in others)
+    unreadable: list[Path] = field(default_factory=list)  # folders that could not be listed
 
 
 def find_manifest(path: Path) -> Path:
@@ -27,20 +29,32 @@ def find_manifest(path: Path) -> Path:
 
 
 def list_files(root: Path, manifest: Path, include: list[str]) -> PackFiles:
+    """The pack's files. Hidden files and folders are skipped; a YAML name that is no regular
+    file (a pipe, a device) is kept so the loader reports it; folders that cannot be listed
+    are returned in `unreadable`, never skipped in silence."""
     folders = [(root / inc).resolve() for inc in include] or [root.resolve()]
-    content, others, sheets = [], [], []
-    for p in sorted(root.rglob("*")):
-        rel = p.relative_to(root)
-        if not p.is_file() or any(part.startswith(".") for part in rel.parts) or p == manifest:
+    content, others, sheets, unreadable = [], [], [], []
+    found = []
+    for folder, dirs, names in os.walk(root, onerror=lambda err: unreadable.append(
+            Path(err.filename))):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found += [Path(folder) / n for n in names if not n.startswith(".")]
+    for p in sorted(found):
+        if p == manifest or p.is_dir():
+            continue
+        yaml = p.suffix.lower() in YAML_SUFFIXES
+        if not p.is_file():
+            if yaml:  # a pipe or a device named like content: the loader says what it is
+                content.append(p)
             continue
         if p.suffix.lower() in IGNORED_SUFFIXES:
             continue
         resolved = p.resolve()
         included = any(resolved.is_relative_to(f) for f in folders)
-        if p.suffix.lower() in YAML_SUFFIXES and included:
+        if yaml and included:
             content.append(p)
         else:
             others.append(p)
             if p.suffix.lower() in SHEET_SUFFIXES and included:
                 sheets.append(p)
-    return PackFiles(root, manifest, content, others, sheets)
+    return PackFiles(root, manifest, content, others, sheets, sorted(unreadable))

@@ -75,6 +75,9 @@ def compile_pack(path: Path) -> CompileResult:
     game_unit = _game(docs, manifest, result)
     include = game_unit.model.include if game_unit else _raw_include(game_docs)
     files = list_files(root, manifest, include)
+    for folder in files.unreadable:
+        report.add(CATALOGUE["GS111"](f"cannot read the folder {display(folder)}: the content "
+                                      "in it is missing", Location(display(folder))))
     for f in files.content:
         docs += _load(f, result)
     sheets = PackSheets(root, result.sources, display)
@@ -156,9 +159,12 @@ def _load(path: Path, result: CompileResult) -> list[Document]:
     documents, diags = load_file(path, name)
     result.report.extend(diags)
     try:
-        result.sources[name] = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        # only a regular file the loader read: a pipe or a device could be read forever
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines() \
+            if path.is_file() and not any(d.code == "GS110" for d in diags) else []
     except OSError:
-        result.sources[name] = []
+        lines = []
+    result.sources[name] = lines
     return documents
 
 
@@ -283,7 +289,12 @@ def _count(units: list[Unit], report: Report) -> None:
 
 
 def _finish(report: Report, units: list[Unit], game: Unit | None) -> None:
-    """Apply per-item suppressions and the game's severity overrides."""
+    """Apply per-item suppressions and the game's severity overrides; a number the loader
+    refused (GS260) is not reported again by the checks that then saw it as text."""
+    refused = {d.location for d in report.diagnostics if d.code == "GS260"}
+    if refused:
+        report.diagnostics = [d for d in report.diagnostics
+                              if d.code == "GS260" or d.location not in refused]
     link.apply_suppressions(report, units)
     if game:
         report.apply_overrides({code: Severity(sev) for code, sev in game.model.severity.items()})

@@ -22,7 +22,7 @@ from compiler.loader.scalars import resolve_plain
 from compiler.spelling import closest
 
 # Error types whose diagnostic code the error itself decides.
-_PREFERRED = ("expression", "unknown_op", "unknown_selector", "extra_forbidden", "missing")
+_PREFERRED = ("expression", "coded", "unknown_op", "unknown_selector", "extra_forbidden", "missing")
 _EXPRESSION_HINT = "expressions are written like `coins >= 2 and not flag('met-guard')`"
 # Literal choices listed in a message; longer lists go to the hint.
 _LISTED = 6
@@ -59,6 +59,12 @@ def _diagnostics(err, doc, model, lines, card_fields) -> list[Diagnostic]:
         key = (path, e["type"] == "extra_forbidden", e["type"] == "missing" and e["loc"][-1])
         if key not in best or _rank(e) < _rank(best[key]):
             best[key] = e
+    # A union's other member (text where a mapping was written) says nothing once the
+    # mapping's own member found errors inside it.
+    paths = [p for p, _, _ in best]
+    best = {k: e for k, e in best.items() if not (
+        e["type"].endswith("_type") and any(len(p) > len(k[0]) and p[:len(k[0])] == k[0]
+                                            for p in paths))}
     # A misspelt key is one mistake, not two: its unknown key names the missing one in the
     # hint, so the "missing" error it causes is dropped.
     missing = {(p[:-1], p[-1]) for p, _, m in best if m is not False and p}
@@ -142,6 +148,8 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:  # noqa:
             loc,
             hint=ctx.get("hint") or (_EXPRESSION_HINT if ctx["code"] == "GS220" else None),
         )
+    if etype == "coded":  # the validator chose the code (see `compiler.language.base.coded`)
+        return CATALOGUE[ctx["code"]](ctx["message"], doc.location(path), hint=ctx.get("hint"))
     if etype == "unknown_op":
         value = e["input"]
         loc = doc.location(path)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+
 import typer
 
 from gamesmith.commands import (
@@ -45,4 +50,23 @@ app.add_typer(import_cmd.app, name="import")
 
 
 def main() -> None:
-    app()
+    """The console script: the app, plus one line (not a traceback) when standard output is
+    closed or full (`gamesmith check … > /dev/full`, a pager quit early)."""
+    if sys.stdout is None:  # started with standard output closed (`gamesmith … >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("error: standard output is closed; redirect it to a file or "
+                             "/dev/null\n")
+        sys.exit(2)
+    try:
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a full stdout fails here, even after the command's own exit
+    except OSError as err:
+        if err.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
+            raise
+        # stdout is useless now; point it at nothing so the interpreter's last flush is quiet
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(f"error: cannot write to standard output: {err.strerror}\n")
+        sys.exit(1)

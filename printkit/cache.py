@@ -1,6 +1,12 @@
 """The render cache: a folder of PNGs named by the hash of what they show, each with the
 preflight issues found while drawing it. A second run draws only what changed.
 
+By default a pack's cache lives in the user's cache directory (`default_folder`), never in
+the designer's repository. `Cache.claim(folder)` takes a folder for the cache: an empty or
+new one gets a `CACHEDIR.TAG` marker; a folder that is not empty and has no marker is the
+user's, and is refused (`CacheRefused`). Every file the cache writes is listed in its
+manifest, and only files listed there are ever deleted: never a pattern over a folder.
+
 An entry is complete once its `.json` exists (written after the image), so an interrupted
 run never leaves an entry that looks whole. A `Cache` remembers the entries it was asked
 about; `prune` then removes the others once they have gone unused for `KEEP_DAYS` (another
@@ -10,20 +16,40 @@ and with `everything=True` every entry this run did not use.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
 import json
 import os
+import re
 import time
 from pathlib import Path
 
+import platformdirs
 from PIL import Image
 
 from compiler.files import write_atomic
 from printkit.preflight import Issue
 
-FOLDER = ".gamesmith-cache"
 KEEP_DAYS = 14
 KEY = 64  # characters of a key: a SHA-256 in hex; names may add `-1`, `-board` to it
+MARKER = "CACHEDIR.TAG"  # the Cache Directory Tagging convention: backup tools skip the folder
+_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This folder is a gamesmith render cache: files listed in its manifest may be deleted.\n"
+)
+MANIFEST = "manifest.txt"  # one line per file the cache wrote, relative to its folder
+_ENTRY = re.compile(r"[a-z]+/[0-9a-f]{2}/[0-9a-f]{64}[-a-z0-9]*\.(png|json|pdf)").fullmatch
+
+
+class CacheRefused(ValueError):
+    """The folder named for the cache holds someone else's files."""
+
+
+def default_folder(root: Path, game_id: str) -> Path:
+    """The cache of the pack at `root`: in the user's cache directory, one folder per pack."""
+    where = hashlib.sha256(str(Path(root).resolve()).encode()).hexdigest()[:12]
+    return Path(platformdirs.user_cache_dir("gamesmith")) / f"{game_id}-{where}"
 
 
 def png_bytes(image: Image.Image, dpi: int, compress_level: int = 1) -> bytes:
@@ -38,36 +64,71 @@ class Cache:
         self.folder = Path(folder)
         self.used: set[str] = set()
 
+    @classmethod
+    def claim(cls, folder: Path) -> Cache:
+        """The cache in `folder`, marking it as one if it is new or empty; `CacheRefused` when
+        it holds files and no marker (it is not a cache, and nothing in it may be deleted)."""
+        folder = Path(folder)
+        if folder.exists() and not folder.is_dir():
+            raise CacheRefused(f"{folder} is not a folder")
+        if not (folder / MARKER).is_file():
+            if folder.is_dir() and any(folder.iterdir()):
+                raise CacheRefused(
+                    f"{folder} is not empty and is not a gamesmith cache (it has no {MARKER}); "
+                    "name an empty or new folder"
+                )
+            write_atomic(folder / MARKER, _TAG)
+        return cls(folder)
+
     def path(self, key: str, kind: str = "faces", suffix: str = ".png") -> Path:
         self.used.add(key[:KEY])
         return self.folder / kind / key[:2] / f"{key}{suffix}"
 
+    def _write(self, path: Path, data: bytes | str) -> None:
+        """Write an entry and list it in the manifest first, so nothing the cache wrote is
+        ever unlisted (a line whose file is missing is harmless)."""
+        line = f"{path.relative_to(self.folder).as_posix()}\n".encode()
+        fd = os.open(self.folder / MANIFEST, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, line)  # one small O_APPEND write: whole even with parallel workers
+        finally:
+            os.close(fd)
+        write_atomic(path, data)
+
+    def _listed(self) -> list[str]:
+        """The manifest's entries that have the shape of an entry's path; others are ignored."""
+        try:
+            lines = (self.folder / MANIFEST).read_text(encoding="utf-8").splitlines()
+        except (OSError, ValueError):
+            return []
+        return sorted({line for line in lines if _ENTRY(line)})
+
     def prune(self, everything: bool = False) -> int:
         """Remove the entries this cache was not asked about: PDFs at once, the rest when
         unused for KEEP_DAYS (all of them with `everything`); mark the used ones as used
-        now. Returns how many files were removed."""
+        now. Only files the manifest lists are touched. Returns how many were removed."""
+        if not (self.folder / MARKER).is_file():
+            return 0  # not a folder this cache claimed: nothing in it is provably ours
         now = time.time()
         cutoff = now - KEEP_DAYS * 86400
-        removed = 0
-        for path in sorted(self.folder.glob("*/*/*")):
+        removed, kept = 0, []
+        for name in self._listed():
+            path = self.folder / name
             try:
+                if path.is_symlink() or not path.is_file():
+                    continue  # gone, or replaced by something the cache did not write
                 if path.name[:KEY] in self.used:
                     os.utime(path, (now, now))
-                elif (
-                    everything
-                    or path.parent.parent.name == "pdf"
-                    or (path.stat().st_mtime < cutoff)
-                ):
+                    kept.append(name)
+                elif everything or name.startswith("pdf/") or path.stat().st_mtime < cutoff:
                     path.unlink()
                     removed += 1
+                    _remove_if_empty(path.parent)
+                else:
+                    kept.append(name)
             except OSError:
-                continue  # another run removed or is writing it
-        for folder in self.folder.glob("*/*"):
-            try:
-                if folder.is_dir() and not any(folder.iterdir()):
-                    folder.rmdir()
-            except OSError:
-                continue
+                kept.append(name)  # another run removed or is writing it
+        write_atomic(self.folder / MANIFEST, "".join(f"{name}\n" for name in kept))
         return removed
 
     def issues(self, key: str) -> list[Issue] | None:
@@ -83,8 +144,8 @@ class Cache:
 
     def store(self, key: str, image: Image.Image, issues: list[Issue], dpi: int) -> None:
         path = self.path(key)
-        write_atomic(path, png_bytes(image, dpi))
-        write_atomic(path.with_suffix(".json"), json.dumps([i.to_json() for i in issues]))
+        self._write(path, png_bytes(image, dpi))
+        self._write(path.with_suffix(".json"), json.dumps([i.to_json() for i in issues]))
 
     def open(self, key: str, kind: str = "faces") -> Image.Image:
         with Image.open(self.path(key, kind)) as im:
@@ -93,14 +154,14 @@ class Cache:
     def has(self, key: str, kind: str) -> bool:
         return self.path(key, kind).is_file()
 
-    def put(self, key: str, kind: str, data: bytes) -> Path:
-        path = self.path(key, kind)
-        write_atomic(path, data)
+    def put(self, key: str, kind: str, data: bytes, suffix: str = ".png") -> Path:
+        path = self.path(key, kind, suffix)
+        self._write(path, data)
         return path
 
     def save(self, key: str, kind: str, value) -> None:
         """Keep a small JSON value (written after the files it describes)."""
-        write_atomic(self.path(key, kind, ".json"), json.dumps(value))
+        self._write(self.path(key, kind, ".json"), json.dumps(value))
 
     def load(self, key: str, kind: str):
         """A value kept with `save`; None when absent or unreadable."""
@@ -108,3 +169,8 @@ class Cache:
             return json.loads(self.path(key, kind, ".json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
+
+
+def _remove_if_empty(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # rmdir fails unless the folder is empty
+        folder.rmdir()

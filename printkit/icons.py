@@ -8,6 +8,7 @@ Shapes are drawn four times larger and scaled down, so their edges are smooth.
 from __future__ import annotations
 
 import math
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,12 +42,14 @@ def icon_image(source: IconSource, width: int, height: int) -> Image.Image | Non
 
 def open_image(path: Path) -> Image.Image | None:
     """An image file as RGBA, read once per process while the file is unchanged; None when
-    it is missing or unreadable."""
+    it is missing, unreadable or not a regular file."""
     try:
-        mtime = path.stat().st_mtime_ns
+        st = path.stat()
     except OSError:
         return None
-    return _read(path, mtime)
+    if not stat.S_ISREG(st.st_mode):  # a pipe or a device: opening it could wait forever
+        return None
+    return _read(path, st.st_mtime_ns)
 
 
 @lru_cache(maxsize=64)

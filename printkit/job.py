@@ -21,7 +21,7 @@ from compiler.compiled import CompiledGame
 from compiler.files import write_atomic
 from compiler.language.documents import DEFAULT_CARD_SIZES, Cards, CardSize, CardType, Layout
 from printkit import boards, defaults, imposition, parallel, pdf, tts
-from printkit.cache import FOLDER, Cache, png_bytes
+from printkit.cache import Cache, default_folder, png_bytes
 from printkit.content import CONTEXT, face_values, referenced
 from printkit.geometry import MM_PER_INCH, PAPER, CardGeometry, card_size
 from printkit.icons import IconSource
@@ -44,7 +44,7 @@ class Options:
     pdf: Path | None = None
     png: Path | None = None
     tts: Path | None = None
-    cache: Path | None = None  # default: .gamesmith-cache under the pack
+    cache: Path | None = None  # default: the pack's folder in the user's cache directory
     clean_cache: bool = False  # after writing, drop every cache entry this run did not use
     workers: int | None = None
 
@@ -80,7 +80,7 @@ class PrintJob:
         self.game = game
         self.options = options
         self.progress = progress
-        self.cache = Cache(options.cache or game.root / FOLDER)
+        self.cache = Cache.claim(options.cache or default_folder(game.root, game.game.id))
         self.stats = Stats()
         self.cards: list[PrintedCard] = []
         self.faces: dict[str, Face] = {}
@@ -253,7 +253,7 @@ class PrintJob:
         key = _hash([RENDER_VERSION, [p.name for p in pages], paper, self.game.game.title])
         done = self.cache.path(key, "pdf", ".pdf")
         if not done.is_file():
-            pdf.write(done, pages, paper, self.game.game.title)
+            self.cache.put(key, "pdf", pdf.document(pages, paper, self.game.game.title), ".pdf")
         write_atomic(path, done.read_bytes())
         return path
 
@@ -411,7 +411,8 @@ def _icons(game: CompiledGame) -> dict[str, IconSource]:
         for name, shape in game.layouts[layout_id].icons.items():
             icons.setdefault(name, shape)
     for name, path in game.game.icons.items():
-        icons[name] = game.root / path
+        if (game.root / path).resolve().is_relative_to(game.root.resolve()):  # links included
+            icons[name] = game.root / path
     return icons
 
 

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import img2pdf
 
-from compiler.files import write_atomic
 from printkit.geometry import mm_to_pt
 
 
-def write(path: Path, pages: list[Path], paper: tuple[float, float], title: str) -> None:
-    """Write `pages` (PNG files rendered at the paper's size) as a PDF at `path`."""
+def document(pages: list[Path], paper: tuple[float, float], title: str) -> bytes:
+    """`pages` (PNG files rendered at the paper's size) as a PDF."""
     w, h = mm_to_pt(paper[0]), mm_to_pt(paper[1])
 
     def layout(width_px, height_px, ndpi):
@@ -27,4 +26,4 @@ def write(path: Path, pages: list[Path], paper: tuple[float, float], title: str)
         nodate=True,
         rotation=img2pdf.Rotation.none,
     )
-    write_atomic(path, data)
+    return data

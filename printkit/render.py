@@ -25,6 +25,7 @@ from printkit.icons import IconSource, aspect, icon_image, open_image
 from printkit.preflight import Issue, box_fields
 
 RENDER_VERSION = 3  # bump when drawing changes, so caches re-render
+MAX_CELLS = 100  # pips or squares one stat bar draws
 PRINT_DPI = 300  # images below this effective resolution print soft
 LABEL_ROOM = 0.72  # of a cell's width a label may fill: digits in narrow cells need air
 
@@ -317,14 +318,16 @@ class _Painter(_Reporter):
 
     def _image(self, index: int, box: Box, rect: tuple, content: str) -> None:
         path = self.face.root / content
-        picture = open_image(path)
+        # a card's field may name any path, and a link may point anywhere: read only the pack
+        inside = path.resolve().is_relative_to(Path(self.face.root).resolve())
+        picture = open_image(path) if inside else None
         from_field = box.field is not None or (box.text is not None and "{" in box.text)
         if picture is None:
             self.issue(
                 "GS703",
                 index,
                 box,
-                f"image '{content}' is missing or unreadable",
+                f"image '{content}' is {'missing or unreadable' if inside else 'outside the pack'}",
                 about_card=from_field,
             )
             self._placeholder(rect, content)
@@ -413,6 +416,13 @@ class _Painter(_Reporter):
                 )
             label = _Label(f"{value:g}", rect, "white" if share > 0.5 else color)
             self._labels(index, box, [label])
+            return
+        count = top - box.min + 1 if box.style == "track" else top
+        if count > MAX_CELLS:  # a card's value of a billion would never finish drawing
+            self.issue("GS711", index, box, f"the stat bar would draw {count:,} "
+                       f"{'pips' if box.style == 'pips' else 'squares'}; at most {MAX_CELLS}",
+                       hint="give the box a `max:`, or use `style: bar`",
+                       about_card=box.max is None)
             return
         cells = list(range(box.min, top + 1)) if box.style == "track" else list(range(1, top + 1))
         horizontal = (x1 - x0) >= (y1 - y0)

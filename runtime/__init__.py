@@ -16,7 +16,8 @@ options and an agent picks one; every chance outcome comes from one seeded gener
   may know, and a full game sampled consistently with it.
 - Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
-  resuming; `simulate` (runtime.simulate) and `replay` (runtime.replay).
+  resuming; saves are untrusted input, validated before use (runtime.saves); `simulate`
+  (runtime.simulate) and `replay` (runtime.replay), which checks every log line it reads.
 - Simulation: runs and sweeps (runtime.simulate, runtime.sweep) on a process pool or Dask
   (runtime.dask_run), results streamed as JSON lines (runtime.results), figures with
   intervals (runtime.figures) and the HTML report of charts (runtime.report).

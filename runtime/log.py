@@ -49,7 +49,7 @@ def seat_path(path: Path, seat: int) -> Path:
 
 
 class LogWriter:
-    """Writes the full log and one log per seat; `sizes()` and `truncate()` support resuming."""
+    """Writes the full log and one log per seat; `sizes()` supports resuming."""
 
     def __init__(self, path: Path, players: int, append: bool = False):
         self.paths = [Path(path), *(seat_path(Path(path), s) for s in range(players))]
@@ -70,14 +70,9 @@ class LogWriter:
         for fh in self.files:
             fh.flush()
 
-    def sizes(self) -> dict[str, int]:
-        return {str(p): p.stat().st_size for p in self.paths}
-
-    @staticmethod
-    def truncate(sizes: dict[str, int]) -> None:
-        for name, size in sizes.items():
-            with open(name, "r+b") as fh:
-                fh.truncate(size)
+    def sizes(self) -> list[int]:
+        """Bytes written so far to the full log and to each seat's log, in that order."""
+        return [p.stat().st_size for p in self.paths]
 
     def close(self) -> None:
         for fh in self.files:
@@ -87,3 +82,64 @@ class LogWriter:
 def read(path: Path) -> list[dict]:
     with Path(path).open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]
+
+
+class LogError(ValueError):
+    """A log that cannot be replayed, with the file and line: `game.jsonl:7: …`."""
+
+    def __init__(self, path: Path, line: int, message: str, incomplete: bool = False):
+        super().__init__(f"{path}:{line}: {message}")
+        self.incomplete = incomplete
+
+
+# The keys framing events must have, and their types: a log is untrusted input.
+_FRAMING: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "start": {"format": str, "game": str, "pack": str, "players": int, "seed": int,
+              "seats": list},
+    "decision": {"step": int, "seat": int, "kind": str, "options": int, "choice": int,
+                 "label": str, "hash": str},
+    "end": {"result": dict, "steps": int, "hash": str},
+}
+
+
+def read_checked(path: Path) -> list[tuple[int, dict]]:
+    """The events of a full log with their line numbers, each checked for its shape;
+    LogError names the file and line of the first problem (a last line cut short, as a
+    crash leaves it, makes the log incomplete)."""
+    path = Path(path)
+    if not path.is_file():
+        raise LogError(path, 0, "no log file here (or not a regular file)")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LogError(path, 0, f"cannot read the log: {err}") from None
+    lines = text.split("\n")
+    events = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError as err:
+            if number == len(lines):  # no line break after it: the writer was cut off
+                raise LogError(path, number, "the log is incomplete: its last line is cut "
+                               "short", incomplete=True) from None
+            raise LogError(path, number, f"not a JSON line ({err})") from None
+        if not isinstance(event, dict) or not isinstance(event.get("e"), str):
+            raise LogError(path, number, "an event is a JSON object with an \"e\" key")
+        if not events and event["e"] == "start" and "seat" in event and "seed" not in event:
+            seat = event["seat"]
+            raise LogError(path, number, f"this is seat "
+                           f"{seat + 1 if isinstance(seat, int) else '?'}'s own log; replay "
+                           "the full log (the file without .seatN)")
+        for key, kind in _FRAMING.get(event["e"], {}).items():
+            value = event.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+                what = "missing" if key not in event else f"not {_kind_name(kind)}"
+                raise LogError(path, number, f"the {event['e']} event's \"{key}\" is {what}")
+        events.append((number, event))
+    return events
+
+
+def _kind_name(kind) -> str:
+    return {str: "text", int: "a whole number", list: "a list", dict: "a mapping"}.get(kind, "valid")

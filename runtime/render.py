@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.markup import escape
+
+from compiler.diagnostics.formats.text import terminal_text
 from compiler.language.effects import op_of
 from runtime.program import Program
+
+
+def for_console(text) -> str:
+    """Content text for a rich console: no escape sequence reaches the terminal and brackets
+    are never read as markup (`[/x]`, `[link=…]` print as written)."""
+    return escape(terminal_text(str(text)))
 
 
 def seat_name(seat: int, me: int | None = None) -> str:

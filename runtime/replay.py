@@ -1,7 +1,8 @@
 """Replaying a full log: the game is rebuilt from its seed and its decisions, and at every
 step the state hash, the option chosen and the events in between must match what the log
-recorded; the first difference is reported. `undo` events (a decision taken back at the
-table) are notes, skipped."""
+recorded; the first difference is reported. A log that stops before its `end` event is
+incomplete, never "ok". The log names its pack relative to the log's folder. `undo` events
+(a decision taken back at the table) are notes, skipped."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from runtime.errors import RuleError
-from runtime.log import FORMAT, read
+from runtime.log import FORMAT, LogError, dumps, read_checked
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
 from runtime.state import state_hash
@@ -33,36 +34,52 @@ class Replayed:
         return self.divergence is None
 
 
-def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
-    """Re-run the game of log `path`; report the first step where it differs."""
+def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None) -> Replayed:
+    """Re-run the game of log `path`; report the first step where it differs. `load(pack)`
+    compiles the pack the log names (or `pack`, when given); RuleError for a log that cannot
+    be replayed, naming its file and line."""
+    path = Path(path)
     try:
-        events = read(path)
-    except (OSError, ValueError) as err:
-        raise RuleError(f"cannot read log {path}: {err}") from None
+        numbered = read_checked(path)
+    except LogError as err:
+        raise RuleError(str(err)) from None
+    events = [event for _, event in numbered]
     if not events or events[0].get("e") != "start" or events[0].get("format") != FORMAT:
-        raise RuleError(f"{path} is not a gamesmith game log (it must start with a start event)")
+        raise RuleError(f"{path}:1: not a gamesmith game log (it must start with a start event)")
     head = events[0]
-    program = for_story(for_scenario(load(head["pack"]), head.get("scenario")),
-                        head.get("story"), head.get("battles"))
-    log: list = []
-    m = Machine.start(
-        program, head["players"], head["seed"], log=log, variables=head.get("variables")
-    )
+    program = load(str(pack if pack is not None else pack_of(path, head["pack"])))
+    if program.game.id != head["game"]:
+        raise RuleError(f"{path}:1: a log of game '{head['game']}', but the pack holds "
+                        f"'{program.game.id}'")
+    try:
+        program = for_story(for_scenario(program, head.get("scenario")), head.get("story"),
+                            head.get("battles"))
+        log: list = []
+        m = Machine.start(
+            program, head["players"], head["seed"], log=log, variables=head.get("variables")
+        )
+    except (RuleError, KeyError, TypeError, ValueError) as err:
+        raise RuleError(f"{path}:1: the start event cannot start the game: {err}") from None
     expected, span = _between(events, 1)
     position, steps = 1 + span, 0
-    problem = _compare(log, expected, "setting up")
+    problem = _compare(log, expected, "setting up") if position < len(events) else None
+    ended = False
     while problem is None and position < len(events):
         event = events[position]
         if event["e"] == "end":
+            ended = True
             if not m.over:
                 problem = f"the log ends the game after {steps} steps, but the game goes on"
             elif event["hash"] != state_hash(m.state):
                 problem = (
                     f"the final state differs (hash {state_hash(m.state)}, log {event['hash']})"
                 )
-            elif event["result"] != m.state["result"]:
+            elif dumps(event["result"]) != dumps(m.state["result"]):
                 problem = f"the result differs: {m.state['result']} instead of {event['result']}"
             break
+        if event["e"] != "decision":
+            raise RuleError(f"{path}:{numbered[position][0]}: a {event['e']!r} event where a "
+                            "decision belongs")
         problem = _step(m, event)
         if problem is not None:
             break
@@ -70,9 +87,23 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
         log.clear()
         m.answer(event["choice"])
         expected, span = _between(events, position + 1)
-        problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
         position += 1 + span
+        if position == len(events):
+            break  # nothing frames what follows: the log was cut short (reported below)
+        problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
+    if not ended and (problem is None or position >= len(events)):
+        last = numbered[-1][0]
+        raise RuleError(f"{path}:{last}: the log is incomplete: it stops after {steps} "
+                        f"decisions without its end event (cut short, or the game was "
+                        f"stopped){'; the game is over here' if m.over else ''}")
     return Replayed(steps, m.state["result"], problem)
+
+
+def pack_of(log: Path, recorded: str) -> Path:
+    """The pack a log names: relative to the log's folder (logs older than that named it from
+    the folder `play` ran in, which is tried next)."""
+    beside = Path(log).parent / recorded
+    return beside if beside.exists() or not Path(recorded).exists() else Path(recorded)
 
 
 def _between(events: list[dict], start: int) -> tuple[list[dict], int]:
@@ -110,7 +141,7 @@ def _step(m: Machine, event: dict) -> str | None:
 
 def _compare(actual: list[dict], expected: list[dict], when: str) -> str | None:
     for i, (a, e) in enumerate(zip(actual, expected, strict=False)):
-        if a != e:
+        if a != e and dumps(a) != dumps(e):  # NaN is not equal to itself, but logs the same
             return f"{when}: event {i + 1} differs: {a} instead of {e}"
     if len(actual) != len(expected):
         return f"{when}: {len(actual)} events instead of {len(expected)}"

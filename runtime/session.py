@@ -1,9 +1,10 @@
 """Playing one game with agents: logs, a save after every decision, and resuming.
 
 `Session.new(...)` starts a game; `Session.resume(save)` continues one from its save file
-(written atomically after every decision, with the sizes the logs had, so logs cut short
-by a crash are trimmed back to match). `run()` asks each seat's agent in turn, giving it
-only its own view, until the game ends or an agent stops it.
+(written atomically after every decision, with the sizes the logs had, so logs a crash left
+longer are trimmed back to match; see `runtime.saves` for what a save may hold). `run()`
+asks each seat's agent in turn, giving it only its own view, until the game ends or an agent
+stops it. A resumed game's logs are byte for byte those of the game played without a break.
 """
 
 from __future__ import annotations
@@ -19,16 +20,22 @@ from compiler.files import write_atomic
 from runtime.agents import Agent
 from runtime.errors import RuleError
 from runtime.log import FORMAT as LOG_FORMAT
-from runtime.log import LogWriter, for_seat
+from runtime.log import LogWriter, for_seat, seat_path
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
 from runtime.render import event_line
 from runtime.rng import Rng, derive
+from runtime.saves import (
+    SAVE_FORMAT,
+    content_version,
+    read_save,
+    relative,
+    remove_stale_temporaries,
+    state_problem,
+)
 from runtime.state import state_hash
 from runtime.story import for_story
 from runtime.views import view
-
-SAVE_FORMAT = "gamesmith.save/1"
 
 
 def agent_rng(seed: int, seat: int, step: int) -> Rng:
@@ -49,6 +56,8 @@ class Session:
     writer: LogWriter | None = None
     on_step: Callable[[Session], None] | None = None
     news: dict[int, list[str]] | None = None  # for people at the table: lines since they last chose
+    ended: bool = False  # the game is over and its logs hold their end event
+    version: str = ""  # digest of the compiled content (see `runtime.saves`)
 
     @classmethod
     def new(cls, program: Program, players: int, seed: int, seats: list[str], agents: list[Agent],
@@ -56,10 +65,14 @@ class Session:
             variables: dict[str, Any] | None = None) -> Session:
         events: list | None = [] if log is not None else None
         machine = Machine.start(program, players, seed, log=events, variables=variables)
-        session = cls(program, machine, agents, seed, seats, pack, save_path=save)
+        session = cls(program, machine, agents, seed, seats, pack, save_path=save,
+                      version=content_version(program.game))
+        if save is not None:
+            remove_stale_temporaries(save)
         if log is not None:
             session.writer = LogWriter(log, players)
-            start = {"e": "start", "format": LOG_FORMAT, "game": program.game.id, "pack": pack,
+            where = relative(Path(pack), Path(log).parent) if pack else ""
+            start = {"e": "start", "format": LOG_FORMAT, "game": program.game.id, "pack": where,
                      "players": players, "seed": seed, "seats": seats, "variables": variables or {}}
             if program.scenario is not None:
                 start["scenario"] = program.scenario
@@ -76,30 +89,44 @@ class Session:
         save: Path,
         load: Callable[[str], Program],
         agents: Callable[[list[str], Program], list[Agent]],
+        pack: Path | None = None,
     ) -> Session:
-        """Continue the game saved at `save`; `load(pack)` compiles the pack again."""
+        """Continue the game saved at `save`; `load(pack)` compiles the pack again (the one
+        the save names, relative to it, unless `pack` is given)."""
+        save = Path(save)
+        data = read_save(save)
+        if data.ended:
+            raise RuleError(f"{save}: the game is over (step {data.step}); start a new one")
+        pack_path = pack if pack is not None else save.parent / data.pack
+        program = load(str(pack_path))
+        if program.game.id != data.game:
+            raise RuleError(f"{save}: a save of game '{data.game}', but {pack_path} holds "
+                            f"'{program.game.id}' (another game)")
+        if content_version(program.game) != data.version:
+            raise RuleError(f"{save}: {pack_path} has changed since this game was saved; "
+                            "a save only resumes with the content it was played with")
         try:
-            data = json.loads(Path(save).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise RuleError(f"cannot read save file {save}: {err}") from None
-        if data.get("format") != SAVE_FORMAT:
-            raise RuleError(f"{save} is not a gamesmith save file")
-        program = for_story(for_scenario(load(data["pack"]), data.get("scenario")),
-                            data.get("story"), data.get("battles"))
-        logs = data.get("logs")
-        events: list | None = [] if logs else None
-        machine = Machine(program, data["state"], log=events)
-        made = agents(data["seats"], program)
-        for agent, saved in zip(made, data.get("agents", []), strict=False):
+            program = for_story(for_scenario(program, data.scenario), data.story, data.battles)
+        except RuleError as err:
+            raise RuleError(f"{save}: {err}") from None
+        events: list | None = [] if data.log else None
+        if (problem := state_problem(program, data.state)) is not None:
+            raise RuleError(f"{save}:1: the saved state does not fit the game: {problem}")
+        try:
+            machine = Machine(program, data.state, log=events)
+            made = agents(data.seats, program)
+        except (KeyError, IndexError, TypeError, ValueError) as err:
+            raise RuleError(f"{save}:1: the saved state does not fit the game: {err!r}") from None
+        for agent, saved in zip(made, data.agents, strict=False):
             if saved and hasattr(agent, "restore"):
                 agent.restore(saved)
-        session = cls(program, machine, made, data["seed"], data["seats"], data["pack"],
-                      step=data["step"], save_path=Path(save))
-        if logs:
-            LogWriter.truncate(logs)
-            session.writer = LogWriter(
-                Path(next(iter(logs))), data["state"]["players"], append=True
-            )
+        remove_stale_temporaries(save)
+        session = cls(program, machine, made, data.seed, data.seats, str(pack_path),
+                      step=data.step, save_path=save, version=data.version)
+        if data.log:
+            log = save.parent / data.log
+            _restore_logs(log, data.sizes or [], data.state["players"], data.seed, save)
+            session.writer = LogWriter(log, data.state["players"], append=True)
         return session
 
     # -- playing ---------------------------------------------------------------------------------
@@ -129,7 +156,9 @@ class Session:
         if self.writer is not None:
             self.writer.write([{"e": "end", "result": m.state["result"], "steps": self.step,
                                 "hash": state_hash(m.state)}])
-            self.save()
+        self.ended = True
+        self.save()
+        if self.writer is not None:
             self.writer.close()
         return m.state["result"]
 
@@ -163,18 +192,48 @@ class Session:
             return
         data = {
             "format": SAVE_FORMAT,
-            "pack": self.pack,
+            "game": self.program.game.id,
+            "version": self.version,
+            "pack": relative(Path(self.pack), self.save_path.parent),
             "scenario": self.program.scenario,
             "story": self.program.story,
             "battles": self.program.battles,
             "seed": self.seed,
             "seats": self.seats,
             "step": self.step,
+            "ended": self.ended,
             "agents": [a.snapshot() if hasattr(a, "snapshot") else None for a in self.agents],
-            "logs": self.writer.sizes() if self.writer else None,
+            "log": self.writer.paths[0].name if self.writer else None,
+            "sizes": self.writer.sizes() if self.writer else None,
             "state": self.machine.state,
+            "hash": state_hash(self.machine.state),
         }
         write_atomic(self.save_path, json.dumps(data, separators=(",", ":")))
+
+
+def _restore_logs(log: Path, sizes: list[int], players: int, seed: int, save: Path) -> None:
+    """Cut the logs back to the sizes the save recorded (a crash may have left more); refuse
+    logs that are not this game's or are shorter than recorded (changed since the save)."""
+    paths = [log, *(seat_path(log, s) for s in range(players))]
+    if len(sizes) != len(paths):
+        raise RuleError(f"{save}:1: the save records {len(sizes)} log sizes for "
+                        f"{len(paths)} logs")
+    for path, size in zip(paths, sizes, strict=True):
+        if not path.is_file() or path.is_symlink():
+            raise RuleError(f"{path}: the game's log is missing (or not a regular file)")
+        if path.stat().st_size < size:
+            raise RuleError(f"{path}: the log is shorter than its save records "
+                            f"({path.stat().st_size} < {size} bytes): it was cut or changed")
+    try:
+        with log.open(encoding="utf-8") as fh:
+            head = json.loads(fh.readline())
+    except (OSError, ValueError):
+        head = None
+    if not isinstance(head, dict) or head.get("e") != "start" or head.get("seed") != seed:
+        raise RuleError(f"{log}:1: not the log of the game saved in {save.name}")
+    for path, size in zip(paths, sizes, strict=True):
+        with path.open("r+b") as fh:
+            fh.truncate(size)
 
 
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],

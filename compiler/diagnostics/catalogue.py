@@ -71,6 +71,8 @@ _ENTRIES = [
           "rows: races.xlsx\nsheet: Races   # the workbook's sheet is 'Race'", "Give the file's path from the document's folder and a sheet the workbook has; keep the cards in one place."),
     Entry("GS127", "no-card-rows", E, "A sheet read as cards has a heading row but no card rows below it.",
           "id | name   # and nothing below", "Add a row per card, or remove the sheet."),
+    Entry("GS111", "unreadable-folder", E, "A folder inside the pack cannot be read, so the content in it is missing.",
+          "(a subfolder without read permission)", "Fix the folder's permissions, or remove it from the pack."),
     # -- GS2xx: document shape ------------------------------------------------
     Entry("GS201", "missing-kind", E, "A document has no `kind:` so the compiler cannot tell what it is.",
           "id: gear\nfields: {}", "Add `kind:` with one of game, card-type, cards, story, landscape, terrain, scenario, rules, layout."),
@@ -106,6 +108,16 @@ _ENTRIES = [
           "variables: {title: {initial: squire}}\n...\n- gain: {variable: title, amount: 1}", "Give the variable an initial value of the type it holds, or use a number variable for counts."),
     Entry("GS232", "idle-ability", E, "A card ability a player may use (no `when:`, or `any-time`, and no `once-per:`) or an action without a `limit:` costs nothing and has no effects: it only carries text, yet players and bots are offered it, and a bot may take it forever.",
           "abilities:\n  - name: Close Quarters\n    text: Firing next to an enemy has Disadvantage.", "Mark a rule that only states text `when: passive`; otherwise give it `do:` (or a cost)."),
+    Entry("GS260", "number-out-of-range", E, "A number is beyond ±10^15, infinite, not a number, or written in exponent form (`1e400`), which content does not take.",
+          "initial: 1e400", "Write a whole or decimal number within ±10^15 (`1.5`, `250`), or quote the value if it is text."),
+    Entry("GS261", "path-outside-pack", E, "An image or icon path is absolute or climbs out of the pack (`../`), so printing would read a file the pack does not hold.",
+          "image: ../../secrets/photo.png", "Copy the file into the pack and name it from the pack's root: `art/photo.png`."),
+    Entry("GS262", "lookalike-name", E, "An expression writes a name with letters that only look like plain ones (full-width, mathematical bold…); Python would read it as the plain name, so two names that look alike could be one.",
+          "if: ｇｏｌｄ >= 5", "Type the name with plain letters: `gold >= 5`."),
+    Entry("GS263", "beyond-sane-range", W, "A cap or count is far beyond what a game needs (a turn cap of a billion, a thousand repeats): a run may take practically forever.",
+          "turn-cap: 1000000000", "Use a cap that a real game reaches (a few hundred turns), or an end condition."),
+    Entry("GS264", "bad-colour", E, "A layout colour is not one printkit can paint: not `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS colour name, or `rgb()`/`hsl()` with components in range.",
+          "fill: '#zzzzzz'", "Write a colour such as `#8a8a8a`, `darkred` or `rgb(120, 40, 40)`."),
     # -- GS3xx: linking ---------------------------------------------------------
     Entry("GS301", "unknown-reference", E, "A reference names an id that no item of that kind has.",
           "battle: courtyard-dule", "Fix the id; the hint suggests the closest existing one."),
@@ -209,6 +221,8 @@ _ENTRIES = [
           "size: jumbo   # with no `card-sizes: {jumbo: ...}` in game.yaml", "Declare the size in game.yaml `card-sizes:` or use a built-in one."),
     Entry("GS708", "missing-glyph", W, "Text uses a character the font cannot draw; it would print as an empty box.",
           "text: 'Roll ⚄ to hit'", "Write the character another way, or use an icon (`:die:`)."),
+    Entry("GS711", "stat-bar-too-long", E, "A stat bar would draw more than 100 pips or squares (a card's value with no `max:` on the box).",
+          "- {type: stat-bar, field: cost, style: pips}   # a card with cost: 500", "Give the box a `max:`, or draw the value with `style: bar`."),
 ]
 
 CATALOGUE: dict[str, Entry] = {e.code: e for e in _ENTRIES}

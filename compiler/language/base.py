@@ -3,10 +3,16 @@ expressions and player-count tables, each marked so generic walkers can find the
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Annotated, Any, Literal
 
+from PIL import ImageColor
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo
 from pydantic_core import PydanticCustomError
 
@@ -32,7 +38,14 @@ class Model(BaseModel):
         populate_by_name=False,
         coerce_numbers_to_str=True,
         use_enum_values=True,
+        allow_inf_nan=False,  # `1e400` read as a float is infinity: never a value content means
     )
+
+
+def coded(code: str, message: str, hint: str | None = None) -> PydanticCustomError:
+    """A validation error that names its own diagnostic code (see `compiler.validate`)."""
+    return PydanticCustomError("coded", "{message}", {"code": code, "message": message,
+                                                      "hint": hint})
 
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN)]
@@ -82,8 +95,27 @@ def checked_expression(source: str, names: frozenset[str] | None) -> Expression:
     return compile_expression(source, names)
 
 
+def _lookalike(source: str) -> None:
+    """Python reads names NFKC-normalised (`ｇｏｌｄ` is `gold`): refuse such a name, so two
+    names that look alike are never two names, nor one name that looks like two."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return  # the expression's own check reports the syntax
+    for token in tokens:
+        plain = unicodedata.normalize("NFKC", token.string)
+        if token.type == tokenize.NAME and plain != token.string:
+            raise PydanticCustomError("expression", "{message}", {
+                "message": f"the name `{token.string}` is written with letters that only look "
+                           f"like plain ones (it would read as `{plain}`)",
+                "code": "GS262", "offset": token.start[1],
+                "hint": f"type the name with plain letters: `{plain}`"})
+
+
 def _check_expression(value: str, info: ValidationInfo) -> str:
     context = info.context or {}
+    if not value.isascii():
+        _lookalike(value)
     try:
         checked_expression(value, context.get("names"))
         if context.get("types") is not None:
@@ -122,3 +154,34 @@ class Item(Model):
     id: Id
     source: Source | None = None
     suppress: list[Code] = Field(default_factory=list)
+
+
+def _check_colour(value: str) -> str:
+    try:
+        rgb = ImageColor.getrgb(value)
+    except ValueError:
+        raise coded("GS264", f"`{value}` is not a colour printkit can paint",
+                    "write `#rrggbb`, `#rgb`, `#rrggbbaa`, a CSS name such as `darkred`, or "
+                    "`rgb(120, 40, 40)`") from None
+    if not all(0 <= c <= 255 for c in rgb):
+        raise coded("GS264", f"`{value}` has a component outside 0–255",
+                    "each of red, green and blue is 0 to 255")
+    return value
+
+
+Colour = Annotated[str, AfterValidator(_check_colour)]
+"""A colour printkit paints: `#8a8a8a`, `#fff`, `#rrggbbaa`, a CSS name, `rgb()` or `hsl()`."""
+
+
+def check_inside(value: str) -> str:
+    """`value` if it names a file inside the pack; GS261 otherwise."""
+    if (PurePosixPath(value).is_absolute() or PureWindowsPath(value).is_absolute()
+            or PureWindowsPath(value).drive or ".." in re.split(r"[\\/]", value)):
+        raise coded("GS261", f"`{value}` is outside the pack: content paths name files inside "
+                    "it, from its root", "copy the file into the pack and name it from the "
+                    "pack's root, such as `art/picture.png`")
+    return value
+
+
+PackPath = Annotated[str, AfterValidator(check_inside)]
+"""A file in the pack, named from its root (`art/cap.png`): never absolute, never `../`."""

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from compiler.language.base import (
     Amount,
     Code,
+    Colour,
     Expr,
     Id,
     Item,
     Model,
     Name,
+    PackPath,
     PlayerTable,
     Ref,
     Source,
     Var,
     ZoneId,
+    check_inside,
 )
 from compiler.language.effects import Effects
 from compiler.language.selectors import Window
@@ -160,7 +163,7 @@ class Game(Document):
         default_factory=dict,
         description="designed numbers the rules read by name, each with the range a sweep may try",
     )
-    icons: dict[Id, str] = Field(default_factory=dict, description="icon name -> image path")
+    icons: dict[Id, PackPath] = Field(default_factory=dict, description="icon name -> image path")
     grid_square: float = Field(default=25.4, gt=0, description="board square size in mm")
 
 
@@ -211,7 +214,7 @@ class Card(Model):
     flavour: str | None = Field(default=None, description="flavour text")
     keywords: list[str] = Field(default_factory=list, description="keywords printed on the card")
     abilities: list[Ability] = Field(default_factory=list, description="what the card can do")
-    image: str | None = Field(default=None, description="path of its art, from the pack's root")
+    image: PackPath | None = Field(default=None, description="path of its art, from the pack's root")
     back: Id | None = Field(default=None, description="the id of the card on the other side")
     source: Source | None = Field(
         default=None, description="`rulebook` (from the published rules) or `designed` (new)"
@@ -236,7 +239,7 @@ class Cards(Document):
     name: str | None = Field(default=None, description="the deck's name")
     deck: bool = Field(default=True, description="the cards form a deck that is shuffled and drawn")
     size: int | None = Field(default=None, ge=0, description="declared number of cards, counts included")
-    back: str | None = Field(default=None, description="text or image for the deck's back")
+    back: PackPath | None = Field(default=None, description="text or image for the deck's back")
     # Where the cards were written, not what they are: left out of the compiled game.
     rows: str | None = Field(
         default=None, exclude=True,
@@ -385,7 +388,7 @@ class Landscape(Document):
         default_factory=list, description="tiles that make up the board"
     )
     tile: bool = Field(default=False, description="a map tile other landscapes place")
-    count: int = Field(default=1, ge=0, description="copies of this tile")
+    count: int = Field(default=1, ge=0, le=1000, description="copies of this tile")
     other_side: Ref("landscape") | None = Field(
         default=None, description="the landscape printed on the other side"
     )
@@ -690,7 +693,7 @@ class Rules(Document):
         description="while this holds for a seat, it skips its turns and foes on a board ignore "
         "its figure (a character knocked down until rescued)",
     )
-    turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
+    turn_cap: int = Field(default=200, ge=1, le=10**6, description="simulations stop a game after this many turns")
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
 
 
@@ -701,11 +704,11 @@ class Pick(Model):
     """A value chosen by a card's field: `{field: source, values: {starting: '#8a8a8a'}}`."""
 
     field: str = Field(description="the card field whose value picks")
-    values: dict[str, str] = Field(min_length=1, description="field value -> chosen value")
-    default: str | None = Field(default=None, description="chosen when the value is not listed")
+    values: dict[str, Colour] = Field(min_length=1, description="field value -> chosen value")
+    default: Colour | None = Field(default=None, description="chosen when the value is not listed")
 
 
-Paint = str | Pick
+Paint = Colour | Pick
 """A colour (`#rrggbb`, `#rrggbbaa` or a CSS name), or one picked by a field's value."""
 
 
@@ -715,10 +718,10 @@ class IconShape(Model):
     shape: Literal[
         "circle", "square", "rounded", "diamond", "triangle", "hexagon", "star", "heart", "shield", "drop"
     ] = Field(default="circle", description="the shape drawn")
-    fill: str = Field(default="#333333", description="colour inside the shape")
-    stroke: str | None = Field(default=None, description="colour of its outline")
+    fill: Colour = Field(default="#333333", description="colour inside the shape")
+    stroke: Colour | None = Field(default=None, description="colour of its outline")
     label: str | None = Field(default=None, max_length=3, description="a few characters drawn on it")
-    color: str = Field(default="#ffffff", description="colour of the label")
+    color: Colour = Field(default="#ffffff", description="colour of the label")
 
 
 class TableRow(Model):
@@ -751,7 +754,7 @@ class Box(Model):
         "sans-bold-italic", "serif-bold-italic",
     ] = Field(default="sans", description="the typeface")
     size: float = Field(default=9.0, gt=0, le=400, description="points; text shrinks from here to fit")
-    min_size: float = Field(default=6.0, gt=0, description="points; smaller than this, text overflows (6 pt still reads in print)")
+    min_size: float = Field(default=6.0, ge=1, le=400, description="points; smaller than this, text overflows (6 pt still reads in print)")
     line_height: float = Field(default=1.2, ge=0.6, le=4, description="baseline to baseline, in font sizes")
     wrap: bool = Field(default=True, description="text wraps onto more lines")
     align: Literal["left", "center", "right"] = Field(
@@ -760,12 +763,12 @@ class Box(Model):
     valign: Literal["top", "middle", "bottom"] = Field(
         default="top", description="vertical alignment"
     )
-    padding: float = Field(default=0.0, ge=0, description="millimetres kept clear inside the box")
+    padding: float = Field(default=0.0, ge=0, le=500, description="millimetres kept clear inside the box")
     color: Paint = Field(default="#000000", description="colour of text (and of icons' labels)")
     fill: Paint | None = Field(default=None, description="colour inside the box")
     stroke: Paint | None = Field(default=None, description="colour of the box's outline")
-    stroke_width: float = Field(default=0.0, ge=0, description="millimetres")
-    radius: float = Field(default=0.0, ge=0, description="corner radius, millimetres")
+    stroke_width: float = Field(default=0.0, ge=0, le=50, description="millimetres")
+    radius: float = Field(default=0.0, ge=0, le=500, description="corner radius, millimetres")
     fit: Literal["fit", "fill"] = Field(default="fit", description="images: show all, or cover the box")
     join: str = Field(default=", ", description="how the items of a list field are joined")
     item: str | None = Field(
@@ -774,15 +777,22 @@ class Box(Model):
     labels: dict[str, str] = Field(
         default_factory=dict, description="how values (and map keys) are shown: {chest: Chest Gear}"
     )
-    palette: dict[str, str] = Field(
+    palette: dict[str, Colour] = Field(
         default_factory=dict, description="grids: the colour of each character of the pattern's rows"
     )
     style: Literal["track", "pips", "bar"] = Field(default="track", description="how a stat bar is drawn")
-    min: int = Field(default=0, description="stat bars: the lowest value on the track")
-    max: int | None = Field(default=None, description="stat bars: the highest value on the track")
+    min: int = Field(default=0, ge=-100, le=100, description="stat bars: the lowest value on the track")
+    max: int | None = Field(default=None, ge=-100, le=100, description="stat bars: the highest value on the track")
     max_field: str | None = Field(default=None, description="stat bars: a field giving the highest value")
     rows: list[TableRow] = Field(default_factory=list, description="tables: one row per field")
     label: str | None = Field(default=None, description="tables: the header of the label column")
+
+    @field_validator("text")
+    @classmethod
+    def _image_inside_the_pack(cls, text: str | None, info: ValidationInfo) -> str | None:
+        if text is not None and info.data.get("type") == "image":
+            check_inside(text)
+        return text
 
 
 class Layout(Document):

@@ -6,9 +6,9 @@ them in content. `docs/ops.md` is generated from this module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
@@ -492,10 +492,21 @@ class Choose(Params):
     options: list[Option] = Field(min_length=1)
 
 
+MAX_REPEATS = 1000  # a count content can mean; more is a mistake or a hang
+
+
 @op("repeat", "Run effects a number of times.", "flow")
 class Repeat(Params):
     times: Amount
     do: Effects
+
+    @field_validator("times", mode="before")
+    @classmethod
+    def _at_most_a_thousand(cls, times: Any) -> Any:
+        if isinstance(times, int | float) and not isinstance(times, bool) \
+                and not 0 <= times <= MAX_REPEATS:
+            raise ValueError(f"repeat runs its effects 0 to {MAX_REPEATS} times, not {times}")
+        return times
 
 
 class RollResult(Model):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
@@ -32,7 +33,16 @@ def load_file(path: Path, display: str | None = None, *, limits: Limits = LIMITS
     path = Path(path)
     file = str(path) if display is None else display
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            return [], [
+                CATALOGUE["GS110"](
+                    "Cannot read the file: it is not a regular file (a pipe, a device or a "
+                    "socket).", Location(file),
+                    hint="Content files are plain files; replace it with one.",
+                )
+            ]  # fmt: skip
+        size = st.st_size
         if size > limits.max_bytes:
             return [], [_too_large(file, size, limits)]
         data = path.read_bytes()

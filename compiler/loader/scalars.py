@@ -41,3 +41,27 @@ def resolve_plain(text: str) -> str | int | float | bool | None:
             return text
     value = float(text)
     return value if repr(value) == text.lstrip("+") else text
+
+
+LARGEST = 10**15  # beyond this, numbers in content are mistakes (and floats lose whole numbers)
+_NUMBER_LIKE = re.compile(
+    r"[-+]?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF))"
+    r"|\.(?:nan|NaN|NAN)").fullmatch
+_NOT_A_WORD = frozenset("0123456789+-.")
+
+
+def number_problem(text: str, value: object) -> str | None:
+    """Why a plain scalar is a number content does not take (None: it is fine): beyond
+    ±LARGEST, infinite, not a number, or in a form that would only ever be read as text."""
+    shown = f"`{text[:20]}{'…' if len(text) > 20 else ''}`"
+    if value.__class__ is int:
+        return None if -LARGEST <= value <= LARGEST else f"The number {shown} is beyond ±10^15"
+    if value.__class__ is not str or text[:1] not in _NOT_A_WORD or not _NUMBER_LIKE(text):
+        return None
+    if "inf" in text.lower() or "nan" in text.lower():
+        return f"{shown} is not a finite number"
+    if "e" in text.lower():
+        return f"The number {shown} is written in exponent form, which content does not take"
+    if len(text.lstrip("+-").split(".")[0]) > 15:
+        return f"The number {shown} is beyond ±10^15"
+    return None

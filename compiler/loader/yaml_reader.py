@@ -12,6 +12,8 @@ tab indents). Documents completed before the stop are kept; the one being read i
 
 from __future__ import annotations
 
+import json
+
 import yaml
 from yaml import MarkedYAMLError
 from yaml.events import (
@@ -28,7 +30,7 @@ from yaml.reader import ReaderError
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.loader.limits import Limits
 from compiler.loader.problems import reader_problem, syntax_problem
-from compiler.loader.scalars import resolve_plain
+from compiler.loader.scalars import number_problem, resolve_plain
 from compiler.loader.source import Document, MarkMap
 
 # The loader is used only as libyaml's event source (what `yaml.parse` iterates over), called
@@ -37,6 +39,18 @@ _EventSource = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _NO_KEY = object()  # the open mapping waits for a key
 _DROP = object()  # the next value belongs to a refused key: read past it, keep nothing
 _YAML_TAGS = "tag:yaml.org,2002:"
+
+
+def _twin(key: object) -> object:
+    """The other spelling of a key that names the same thing once keys are read as text:
+    `4` and `"4"` (story card numbers); `_NO_KEY` for keys with none."""
+    if key.__class__ is int:
+        return str(key)
+    if key.__class__ is str and key[:1] in "-0123456789" and len(key) < 20:
+        value = resolve_plain(key)
+        if value.__class__ is int:
+            return value
+    return _NO_KEY
 
 
 class _Stop(Exception):
@@ -108,6 +122,14 @@ class _Reader:
                 value = event.value
                 if not event.style:
                     value = resolve(value)
+                    if (value.__class__ is int or value.__class__ is str and value[:1] and
+                            value[0] in "0123456789+-.") and \
+                            (problem := number_problem(event.value, value)):
+                        self._report(
+                            "GS260", f"{problem}.", event,
+                            "Write a whole or decimal number within ±10^15 (`1.5`, `250`), "
+                            "or quote the value if it is text.",
+                        )  # fmt: skip
                 if event.anchor is not None or event.tag is not None:
                     self._refuse(event)
                     if event.anchor is not None:
@@ -162,10 +184,13 @@ class _Reader:
                         key, skip = _DROP, 1
                     elif cls is AliasEvent:
                         key = _DROP
-                    elif value in top:
-                        first = key_marks[top_path + (value,)][0]
+                    elif value in top or (twin := _twin(value)) in top:
+                        same = value if value in top else twin
+                        first = key_marks[top_path + (same,)][0]
                         self._report(
-                            "GS102", f"The key `{event.value}` appears twice in this mapping.",
+                            "GS102", f"The key `{event.value}` appears twice in this mapping"
+                            + ("." if same is value else f" (once as `{json.dumps(same)}`: a number "
+                               "and its text name the same key)."),
                             event, f"The first is on line {first}; this one and its value are "
                             "ignored.",
                         )  # fmt: skip

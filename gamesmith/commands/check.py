@@ -10,7 +10,7 @@ import typer
 
 from compiler import compile_pack
 from compiler.diagnostics import FORMATS, Report, render
-from compiler.files import write_atomic
+from compiler.files import output_problem, write_atomic
 
 
 def check(
@@ -20,7 +20,7 @@ def check(
     format: Annotated[str, typer.Option("--format", "-f", help="text, json, sarif or github")] = "text",
     strict: Annotated[bool, typer.Option(help="fail on warnings too")] = False,
     color: Annotated[bool | None, typer.Option("--color/--no-color", help="colour text output")] = None,
-    emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only)")] = None,
+    emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only; - for standard output)")] = None,
     find_packs: Annotated[bool, typer.Option(
         "--find-packs", help="PATHs may be any files in packs: check the packs holding them")] = False,
     watch: Annotated[bool, typer.Option(help="check again on every change, printing what changed")] = False,
@@ -36,6 +36,8 @@ def check(
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
         raise typer.BadParameter("--emit takes one pack", param_hint="--emit")
+    if emit and (problem := output_problem(emit)):
+        raise typer.BadParameter(f"{emit} {problem}", param_hint="--emit")
     if watch and format != "text":
         raise typer.BadParameter("--watch prints text", param_hint="--format")
     if find_packs:
@@ -65,7 +67,11 @@ def _check(paths: list[Path], emit: Path | None, preflight: bool = False):
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
-            write_atomic(emit, result.game.dumps())
+            try:
+                write_atomic(emit, result.game.dumps() + ("\n" if str(emit) == "-" else ""))
+            except OSError as err:
+                typer.echo(f"error: cannot write {emit}: {err.strerror or err}", err=True)
+                raise typer.Exit(1) from None
     return report, sources.get
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import typer
 
 from compiler import compile_pack
 from compiler.diagnostics import Report, render
+from compiler.loader.scalars import LARGEST
 from runtime.errors import RuleError
 from runtime.program import BATTLE_OUTCOMES, Program
 
@@ -57,13 +59,18 @@ def players_of(program: Program, players: int | None) -> int:
     return chosen
 
 
-def scalar(text: str):
-    """A command-line value: true/false, a whole number, a number, else the text."""
+def scalar(text: str, option: str = "--set"):
+    """A command-line value: true/false, a whole number, a number, else the text; a number
+    must be finite and within ±10^15, as in content."""
     if text in ("true", "false"):
         return text == "true"
     for kind in (int, float):
         try:
-            return kind(text)
+            value = kind(text)
         except ValueError:
-            pass
+            continue
+        if not (math.isfinite(value) and abs(value) <= LARGEST):
+            raise typer.BadParameter(f"{text!r}: a number must be finite and within ±10^15",
+                                     param_hint=option)
+        return value
     return text

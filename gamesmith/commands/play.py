@@ -1,6 +1,9 @@
 """`gamesmith play PACK`: play a game in the terminal against bots (or bots alone).
 
-The game saves after every decision; `--resume` continues it after a crash or Ctrl-C.
+The game saves after every decision; `--resume` continues it after a crash or Ctrl-C. Each
+game gets its own save (beside its log, or `.gamesmith/<game>-N.save.json`), and a save
+holding an unfinished game is never overwritten; `play PACK --resume` continues the pack's
+most recent unfinished game.
 """
 
 from __future__ import annotations
@@ -12,17 +15,23 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from compiler.files import output_problem
 from gamesmith.commands.packs import fill_seats, load, players_of, scalar
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
 from runtime.errors import RuleError
+from runtime.render import for_console
+from runtime.saves import FOLDER as SAVES
+from runtime.saves import fresh_save_path, read_save, unfinished
 from runtime.session import Session
 from runtime.story import where
 
 
 def play(
     pack: Annotated[
-        Path | None, typer.Argument(help="content pack (not needed with --resume)")
+        Path | None, typer.Argument(
+            help="content pack (with --resume: its most recent unfinished game, or the pack "
+                 "to load the save with)")
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="number of seats")] = None,
     seat: Annotated[
@@ -38,7 +47,9 @@ def play(
     save: Annotated[
         Path | None, typer.Option(help="the save file (default: beside the log)")
     ] = None,
-    resume: Annotated[bool, typer.Option(help="continue the game in the save file")] = False,
+    resume: Annotated[bool, typer.Option(
+        help="continue a game: the one saved at --save (or beside --log), else PACK's most "
+             "recent unfinished game")] = False,
     set_: Annotated[
         list[str], typer.Option("--set", help="NAME=VALUE: start a variable at a value")
     ] = [],  # noqa: B006
@@ -56,6 +67,7 @@ def play(
     are fought (or, with --battle-outcome, taken as won, lost or either at random)."""
     console = Console()
     save_path = save or (log.with_suffix(".save.json") if log else None)
+    _check_outputs(log, save, save_path)
 
     def agents(specs: list[str], program) -> list:
         return [make_agent(s, program, console=console) if s == "human" else make_agent(s, program)
@@ -65,11 +77,14 @@ def play(
     try:
         if resume:
             if save_path is None:
-                raise typer.BadParameter(
-                    "say which game to resume with --save or --log", param_hint="--resume"
-                )
-            session = Session.resume(save_path, lambda p: load(Path(p), need_rules=False), agents)
-            console.print(f"Resuming {session.program.game.game.title} at step {session.step}.")
+                if pack is None:
+                    raise typer.BadParameter("name the pack, or the game with --save or --log",
+                                             param_hint="--resume")
+                save_path = _latest_unfinished(console, pack)
+            session = Session.resume(save_path, lambda p: load(Path(p), need_rules=False), agents,
+                                     pack=pack)
+            console.print(f"Resuming {for_console(session.program.game.game.title)} at step "
+                          f"{session.step}.", highlight=False)
         else:
             if pack is None:
                 raise typer.BadParameter("name a content pack", param_hint="PACK")
@@ -77,8 +92,10 @@ def play(
             count = players_of(program, players)
             seats = fill_seats(list(seat), count)
             game_seed = seed if seed is not None else secrets.randbelow(2**63)
+            waiting = unfinished(program.game.id)
             if save_path is None:
-                save_path = Path(".gamesmith") / f"{program.game.id}.save.json"
+                save_path = fresh_save_path(program.game.id)
+            _refuse_unfinished(save_path)
             session = Session.new(
                 program,
                 count,
@@ -91,8 +108,13 @@ def play(
                 variables=_variables(set_),
             )
             console.print(
-                f"{program.game.game.title}: {count} seats ({', '.join(seats)}), seed {game_seed}."
+                f"{for_console(program.game.game.title)}: {count} seats ({', '.join(seats)}), "
+                f"seed {game_seed}.", highlight=False
             )
+            if waiting:
+                console.print(f"({len(waiting)} unfinished game(s) of this pack wait in "
+                              f"{waiting[0].parent}; continue the latest with: gamesmith play "
+                              f"{pack} --resume)", highlight=False)
         people = [a for a in session.agents if isinstance(a, HumanAgent)]
         news = session.follow() if people else None
         shared = {} if len(people) > 1 else None  # people taking turns at one terminal
@@ -100,33 +122,39 @@ def play(
             person.news = news
             person.shared = shared
         result = session.run()
+        if save is None and log is None and session.save_path is not None \
+                and session.save_path.parent == SAVES:
+            session.save_path.unlink(missing_ok=True)  # a finished game needs no save of ours
     except (Quit, KeyboardInterrupt):
-        console.print(f"\nSaved. Continue with: gamesmith play --resume --save {save_path}")
+        console.print(f"\nSaved. Continue with: gamesmith play --resume --save {save_path}",
+                      highlight=False, soft_wrap=True)
         raise typer.Exit(130) from None
     except RuleError as err:
         at = where(session.machine) if session is not None else ""
-        # the error on one line (a terminal may fold it; a log or CI keeps it whole)
-        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
-        if at:
-            console.print(f"  {at}", highlight=False, soft_wrap=True)
+        console.print(f"[red]error:[/red] {for_console(err)}"
+                      + (f"\n  {for_console(at)}" if at else ""), highlight=False, soft_wrap=True)
         _suggest_modes(console, session)
+        raise typer.Exit(1) from None
+    except OSError as err:
+        console.print(f"[red]error:[/red] cannot write {for_console(err.filename or save_path)}: "
+                      f"{for_console(err.strerror or err)}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     if people:  # what happened after the last choice: the final roll, the ending's text
         seen = session.seats.index("human")
         for line in news(seen):
-            console.print(f"[dim]· {line}[/dim]", highlight=False)
+            console.print(f"[dim]· {for_console(line)}[/dim]", highlight=False)
     if session.program.story is not None:
         ending = session.machine.state["story"]["ending"]
         outcome = "the party won" if result["winners"] else "the party lost"
-        console.print(f"Story over{f' at ending {ending!r}' if ending else ''}: {outcome}"
-                      f" — {result['reason'].rstrip('.')}.", highlight=False)
+        console.print(f"Story over{f' at ending {for_console(repr(ending))}' if ending else ''}: "
+                      f"{outcome} — {for_console(result['reason'].rstrip('.'))}.", highlight=False)
         if ending is None:  # stopped short: say where (a battle that could not be won, say)
-            console.print(f"It stopped {where(session.machine)}.", highlight=False)
+            console.print(f"It stopped {for_console(where(session.machine))}.", highlight=False)
         return
     winners = ", ".join(f"seat {w + 1} ({session.seats[w]})" for w in result["winners"]) or "nobody"
     console.print(
         f"Game over after {session.machine.state['turns']} turns: {winners} won"
-        f" — {result['reason'].rstrip('.')}.",
+        f" — {for_console(result['reason'].rstrip('.'))}.",
         highlight=False,
     )
     if session.machine.state["turns"] == 0:
@@ -138,11 +166,51 @@ def _suggest_modes(console: Console, session) -> None:
     if session is None or session.program.story is not None or session.program.scenario:
         return
     game = session.program.game
-    modes = [f"--{flag} ({', '.join(sorted(ids)[:4])}{', …' if len(ids) > 4 else ''})"
+    modes = [f"--{flag} ({for_console(', '.join(sorted(ids)[:4]))}{', …' if len(ids) > 4 else ''})"
              for flag, ids in (("scenario", game.scenarios), ("story", game.stories)) if ids]
     if modes:
         console.print(f"hint: play one battle or story at a time with {' or '.join(modes)}",
                       highlight=False)
+
+
+def _check_outputs(log: Path | None, save: Path | None, save_path: Path | None) -> None:
+    """A log and a save are regular files (they are read back); the save lives beside the
+    log, since a save names its log only by its file name."""
+    for option, path in (("--log", log), ("--save", save_path)):
+        if path is not None and (problem := output_problem(path, regular_only=True)):
+            raise typer.BadParameter(f"{path} {problem}", param_hint=option)
+    if log is not None and save is not None and log.parent.resolve() != save.parent.resolve():
+        raise typer.BadParameter("keep the save in the same folder as the log",
+                                 param_hint="--save")
+
+
+def _refuse_unfinished(save_path: Path) -> None:
+    """A new game never overwrites a save of a game still going (nor a file that is no save)."""
+    if not save_path.exists():
+        return
+    try:
+        waiting = not read_save(save_path).ended
+    except RuleError:
+        waiting = True
+    if waiting:
+        raise typer.BadParameter(
+            f"{save_path} holds an unfinished game (or is no save of a finished one): continue "
+            "it with --resume, or name another file", param_hint="--save/--log")
+
+
+def _latest_unfinished(console: Console, pack: Path) -> Path:
+    """The save of the pack's most recent unfinished game; the others are listed."""
+    program = load(pack, need_rules=False)
+    saves = unfinished(program.game.id)
+    if not saves:
+        raise typer.BadParameter(f"no unfinished game of {pack} in {SAVES}; "
+                                 "name one with --save or --log", param_hint="--resume")
+    if len(saves) > 1:
+        console.print(f"{len(saves)} unfinished games of this pack (latest first):",
+                      highlight=False)
+        for path in saves:
+            console.print(f"  {for_console(path)} (step {read_save(path).step})", highlight=False)
+    return saves[0]
 
 
 def _variables(pairs: list[str]) -> dict:

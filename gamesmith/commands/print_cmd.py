@@ -13,8 +13,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from compiler import compile_pack
 from compiler.diagnostics import FORMATS, render
+from compiler.files import output_problem
 from compiler.validate import suggest
 from printkit import DUPLEX, PAPER, Locator, Options, PrintJob
+from printkit.cache import CacheRefused
 
 
 def print_(
@@ -44,7 +46,9 @@ def print_(
         bool, typer.Option(help="write outputs despite preflight errors")
     ] = False,
     cache: Annotated[
-        Path | None, typer.Option(help="render cache folder [PACK/.gamesmith-cache]")
+        Path | None,
+        typer.Option(help="render cache folder, empty or already a cache [the pack's folder in "
+                     "the user's cache directory]"),
     ] = None,
     clean_cache: Annotated[
         bool,
@@ -53,7 +57,7 @@ def print_(
         ),
     ] = False,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", help="worker processes [cores]")
+        int | None, typer.Option("--jobs", "-j", min=1, max=256, help="worker processes [cores]")
     ] = None,
     format: Annotated[
         str, typer.Option("--format", "-f", help="diagnostics: text, json, sarif or github")
@@ -74,6 +78,8 @@ def print_(
         )
     if output is None and png is None and tts is None:
         output = Path("cards.pdf")
+    if output is not None and (problem := output_problem(output)):
+        raise typer.BadParameter(f"{output} {problem}", param_hint="--output")
     use_color = sys.stdout.isatty() if color is None else color
 
     result = compile_pack(path)
@@ -104,7 +110,10 @@ def print_(
         workers=jobs,
     )
     with ExitStack() as stack:
-        job = PrintJob(game, options, _progress(stack))
+        try:
+            job = PrintJob(game, options, _progress(stack))
+        except CacheRefused as err:
+            raise typer.BadParameter(str(err), param_hint="--cache") from None
         issues = job.render()
         report = Locator(result.units).report(issues, game.game.severity)
         if report.diagnostics or format != "text":

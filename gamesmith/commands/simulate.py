@@ -23,6 +23,7 @@ from gamesmith.commands.packs import load, players_of, scalar
 from gamesmith.commands.story import print_story_hits
 from runtime.errors import RuleError
 from runtime.figures import run_figures, sweep_rows
+from runtime.render import for_console
 from runtime.simulate import EXECUTORS, Run, default_workers, run_games
 from runtime.sweep import PLAYERS, SEATS, grid, ladder_lineups
 
@@ -32,7 +33,8 @@ def simulate(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games per cell")] = 100,
     seed: Annotated[int, typer.Option(help="master seed: each game's seed derives from it")] = 1,
-    workers: Annotated[int | None, typer.Option(help="processes (default: one per CPU)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, max=256, help="processes (default: one per CPU)")] = None,
     seat: Annotated[list[str], typer.Option(
         "--seat", help="random, heuristic, mcts[:N] or scripted:FILE; once per seat")] = [],  # noqa: B006
     format: Annotated[str, typer.Option("--format", "-f", help="text or json")] = "text",
@@ -94,7 +96,7 @@ def simulate(
         jobs = workers if workers is not None else default_workers()
         header, played = _run(run, program, jobs, executor, scheduler, results, console)
     except RuleError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False, soft_wrap=True)
+        console.print(f"[red]error:[/red] {for_console(err)}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
         kept = (f"the games finished so far are in {results}: run the same command again to "
@@ -131,7 +133,7 @@ def _dimension(text: str) -> tuple[str, list]:
         raise typer.BadParameter(f"write NAME=V1,V2,..., not {text!r}", param_hint="--vary")
     if name == SEATS:
         return name, items
-    parsed = [scalar(v) for v in items]
+    parsed = [scalar(v, "--vary") for v in items]
     if name == PLAYERS and not all(isinstance(v, int) and not isinstance(v, bool) for v in parsed):
         raise typer.BadParameter("players are whole numbers", param_hint="--vary")
     return name, parsed
@@ -170,7 +172,7 @@ def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
 def text_report(out: Console, data: dict) -> None:
     """One cell's figures as text."""
     out.print(
-        f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, "
+        f"[bold]{for_console(data['game'])}[/bold]: {data['games']} games, {data['players']} players, "
         f"seed {data['seed']}"
     )
     if data.get("party"):
@@ -209,13 +211,13 @@ def text_report(out: Console, data: dict) -> None:
     if "endings" in data:
         endings = Table("ending", "games", "share")
         for name, count in sorted(data["endings"].items(), key=lambda e: -e[1]):
-            endings.add_row(name, str(count), f"{count / data['games']:.1%}")
+            endings.add_row(for_console(name), str(count), f"{count / data['games']:.1%}")
         out.print(endings)
         print_story_hits(out, data["story"])
     cards = Table("card", "played", "per game", "abilities used")
     for c in sorted(data["cards"], key=lambda c: -(c["played"] + c["used"])):
         if not c["dead"]:
-            cards.add_row(c["card"], str(c["played"]), f"{c['played_per_game']:.2f}",
+            cards.add_row(for_console(c["card"]), str(c["played"]), f"{c['played_per_game']:.2f}",
                           str(c["used"]))
     out.print(cards)
     dead = [c["card"] for c in data["cards"] if c["dead"]]

@@ -40,11 +40,18 @@ def make_agent(spec: str, program, **human_options) -> Agent:
             return MctsAgent(program)
         try:
             if arg.endswith("s"):
-                return MctsAgent(program, seconds=float(arg[:-1]))
-            return MctsAgent(program, iterations=int(arg))
+                seconds = float(arg[:-1])
+                if not 0 < seconds <= 3600:  # also refuses inf and nan
+                    raise ValueError
+                return MctsAgent(program, seconds=seconds)
+            iterations = int(arg)
+            if not 1 <= iterations <= 10**7:
+                raise ValueError
+            return MctsAgent(program, iterations=iterations)
         except ValueError:
             raise RuleError(
-                f"mcts takes a number of iterations (mcts:500) or seconds (mcts:2s), not {arg!r}"
+                f"mcts takes 1 to 10,000,000 iterations (mcts:500) or up to 3600 seconds "
+                f"(mcts:2s), not {arg!r}"
             ) from None
     if kind == "scripted":
         from runtime.agents.scripted import ScriptedAgent

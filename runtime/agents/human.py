@@ -14,7 +14,7 @@ from rich.console import Console
 
 from runtime.agents.board_view import board_text
 from runtime.located import purpose
-from runtime.render import card_help, describe, option_text, zone_help
+from runtime.render import card_help, describe, for_console, option_text, zone_help
 from runtime.rng import Rng
 
 HELP = "Type an option's number. ? help and your cards · v the table again · q save and quit"
@@ -40,16 +40,16 @@ class HumanAgent:
         self._hand_over(seat)
         if self.news is not None:
             for line in self.news(seat):
-                out.print(f"[dim]· {line}[/dim]", highlight=False)
+                out.print(f"[dim]· {for_console(line)}[/dim]", highlight=False)
         self._table(view, decision)
         options = decision["options"]
         why = purpose(self.program, view)
         while True:
             if why:
-                out.print(f"[dim]Why: {why}[/dim]", highlight=False)
-            out.print(f"[bold]Seat {seat + 1}: {decision['prompt']}[/bold]", highlight=False)
+                out.print(f"[dim]Why: {for_console(why)}[/dim]", highlight=False)
+            out.print(f"[bold]Seat {seat + 1}: {for_console(decision['prompt'])}[/bold]", highlight=False)
             for i, option in enumerate(options, 1):
-                out.print(f"  [cyan]{i}[/cyan]. {option_text(self.program, option)}", highlight=False)
+                out.print(f"  [cyan]{i}[/cyan]. {for_console(option_text(self.program, option))}", highlight=False)
             try:
                 answer = out.input("> ").strip().lower()
             except EOFError:
@@ -59,7 +59,7 @@ class HumanAgent:
             if answer in ("?", "h", "help"):
                 out.print(HELP)
                 for line in card_help(self.program, view, decision) + zone_help(self.program):
-                    out.print(f"  {line}", highlight=False)
+                    out.print(f"  {for_console(line)}", highlight=False)
                 continue
             if answer in ("v", "view"):
                 self._table(view, decision)
@@ -70,7 +70,7 @@ class HumanAgent:
 
     def _table(self, view: dict, decision: dict | None = None) -> None:
         for line in describe(self.program, view):
-            self.console.print(line, highlight=False)
+            self.console.print(for_console(line), highlight=False)
         grid = board_text(self.program, view, decision)
         if grid is not None:
             self.console.print(grid, highlight=False)

@@ -14,6 +14,8 @@ import yaml
 from runtime.errors import RuleError
 from runtime.rng import Rng
 
+MAX_BYTES = 1024 * 1024  # a script of choices; a larger file is a mistake
+
 
 class ScriptedAgent:
     name = "scripted"
@@ -26,8 +28,16 @@ class ScriptedAgent:
 
     @classmethod
     def from_file(cls, path: Path) -> ScriptedAgent:
+        path = Path(path)
+        if not path.is_file():  # a pipe or a device would never end (or never start)
+            raise RuleError(f"cannot read script {path}: not a regular file")
+        if path.stat().st_size > MAX_BYTES:
+            raise RuleError(f"cannot read script {path}: larger than {MAX_BYTES // 1024} KB")
         try:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as err:
+            raise RuleError(f"cannot read script {path}: not UTF-8 text (byte {err.start})"
+                            ) from None
         except (OSError, yaml.YAMLError) as err:
             raise RuleError(f"cannot read script {path}: {err}") from None
         if not isinstance(data, list):

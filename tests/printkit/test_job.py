@@ -199,12 +199,12 @@ def test_cache_keeps_what_runs_use_and_prunes_the_rest(pack, job, edit, tmp_path
     _, first = job(root, pdf=tmp_path / "a.pdf")
     first.render()
     first.write()
-    files = {p for p in (root / "cache").rglob("*") if p.is_file()}
+    files = {p for p in (root / "cache").glob("*/*/*") if p.is_file()}
     _, again = job(root, pdf=tmp_path / "a.pdf")
     again.render()
     again.write()
     assert again.stats.pruned == 0
-    assert {p for p in (root / "cache").rglob("*") if p.is_file()} == files
+    assert {p for p in (root / "cache").glob("*/*/*") if p.is_file()} == files
 
     edit(root / "cards/gear.yaml", "name: Old Map", "name: Older Map")
     _, edited = job(root, pdf=tmp_path / "a.pdf")
@@ -213,7 +213,7 @@ def test_cache_keeps_what_runs_use_and_prunes_the_rest(pack, job, edit, tmp_path
     assert edited.stats.pruned == 1  # the last PDF; the old face and page wait in case
     stale = [
         p
-        for p in (root / "cache").rglob("*")
+        for p in (root / "cache").glob("*/*/*")
         if p.is_file() and p.name[:64] not in edited.cache.used
     ]
     assert stale and all(p.parent.parent.name in ("faces", "pages") for p in stale)
@@ -234,7 +234,7 @@ def test_clean_cache_drops_what_this_run_did_not_use(pack, job, tmp_path):
     _, heroes = job(root, png=tmp_path / "png", decks=("heroes",), clean_cache=True)
     heroes.render()
     heroes.write()
-    left = [p for p in (root / "cache").rglob("*") if p.is_file()]
+    left = [p for p in (root / "cache").glob("*/*/*") if p.is_file()]
     assert heroes.stats.pruned > 0
     assert len(left) == 2 * heroes.stats.faces  # each face's image and its issues
 
@@ -252,3 +252,40 @@ def test_art_named_by_a_layout_template_is_claimed(pack, compiled, edit):
     )
     found = [(d.code, d.file) for d in compiled(root).report.diagnostics]
     assert found == [("GS303", "mini/stray.png")]
+
+
+def test_cache_refuses_a_folder_of_someone_elses_files(pack, job, tmp_path):
+    from printkit.cache import CacheRefused
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "holiday.png").write_bytes(b"not the cache's")
+    root = pack("mini")
+    with pytest.raises(CacheRefused, match="not empty and is not a gamesmith cache"):
+        job(root, cache=mine)
+    (tmp_path / "link").symlink_to(mine)
+    with pytest.raises(CacheRefused):
+        job(root, cache=tmp_path / "link")
+    assert [p.name for p in mine.iterdir()] == ["holiday.png"]
+
+
+def test_prune_deletes_only_what_the_manifest_lists(pack, job, tmp_path):
+    root = pack("mini")
+    _, first = job(root, pdf=tmp_path / "a.pdf")
+    first.render()
+    first.write()
+    planted = root / "cache" / "faces" / "ee" / ("e" * 64 + ".png")  # an entry's shape, not ours
+    planted.parent.mkdir(parents=True, exist_ok=True)
+    planted.write_bytes(b"a user's file")
+    _, clean = job(root, pdf=tmp_path / "a.pdf", decks=("heroes",), clean_cache=True)
+    clean.render()
+    clean.write()
+    assert clean.stats.pruned > 0 and planted.read_bytes() == b"a user's file"
+
+
+def test_default_cache_is_outside_the_pack(pack, compiled, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    root = pack("mini")
+    j = PrintJob(compiled(root).game, Options(dpi=DPI, workers=1))
+    assert j.cache.folder.is_relative_to(tmp_path / "user-cache" / "gamesmith")
+    assert not j.cache.folder.is_relative_to(root)

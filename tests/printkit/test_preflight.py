@@ -30,6 +30,9 @@ def test_every_preflight_code_is_found_where_the_designer_fixes_it(pack, compile
     )
     edit(layout, "field: slot, x: 5,", "field: slott, x: 1,")  # GS706, GS702
     edit(root / "cards/types.yaml", "size: jumbo", "size: giant")  # GS707
+    edit(gear, "cost: 2\n", "cost: 500\n")  # GS711 with the box below
+    edit(layout, "  - {type: table,", "  - {type: stat-bar, field: cost, style: pips, x: 5, y: 40, "
+         "w: 53.5, h: 4}\n  - {type: table,")
 
     result = compiled(root)
     issues = PrintJob(result.game, Options(dpi=100, workers=1, cache=root / "cache")).render()
@@ -44,6 +47,7 @@ def test_every_preflight_code_is_found_where_the_designer_fixes_it(pack, compile
         ("GS706", "layouts/gear.yaml", None),
         ("GS707", "cards/types.yaml", None),
         ("GS708", "cards/gear.yaml", "lucky-boot"),
+        ("GS711", "cards/gear.yaml", "old-map"),
     }
     assert {code for code, _, _ in found} == {code for code in CATALOGUE if code.startswith("GS7")}
     lines = gear.read_text().splitlines()
@@ -65,3 +69,19 @@ def test_game_severity_overrides_apply(pack, compiled, edit):
     report = Locator(result.units).report(issues, result.game.game.severity)
     assert [(d.code, d.severity.value) for d in report.diagnostics] == [("GS701", "warning")]
     assert report.errors == 0
+
+
+def test_an_image_linked_from_outside_the_pack_is_not_read(pack, compiled, edit, tmp_path):
+    from PIL import Image
+
+    outside = tmp_path / "private.png"
+    Image.new("RGB", (900, 1200), "red").save(outside)
+    root = pack("mini")
+    (root / "art").mkdir(exist_ok=True)
+    (root / "art" / "old-map.png").symlink_to(outside)
+    edit(root / "cards/gear.yaml", "name: Old Map", "name: Old Map\n    image: art/old-map.png")
+    edit(root / "layouts/gear.yaml", "  - {type: text, field: text,",
+         "  - {type: image, field: image, x: 5, y: 19, w: 53.5, h: 30}\n  - {type: text, field: text,")
+    result = compiled(root)
+    issues = PrintJob(result.game, Options(dpi=100, workers=1, cache=root / "cache")).render()
+    assert [i.message for i in issues if i.code == "GS703"] == ["image 'art/old-map.png' is outside the pack"]

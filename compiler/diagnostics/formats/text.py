@@ -52,6 +52,8 @@ def _shown(ch: str) -> str:
         return chr(0x2400 + code)  # control pictures: visible, one column, no terminal effect
     if code == 0x7F:
         return "\u2421"
+    if 0x80 <= code < 0xA0:  # C1 controls: 0x9B starts an escape sequence on some terminals
+        return f"<U+{code:04X}>"
     if ch in _BIDI:
         return f"<U+{code:04X}>"
     return ch
@@ -69,6 +71,12 @@ def _width(text: str) -> int:
 
 def _show(text: str) -> str:
     return "".join(_shown(ch) for ch in text)
+
+
+def terminal_text(text: str) -> str:
+    """`text` (content, a message) safe to write to a terminal: line breaks kept, every other
+    control character shown as a visible symbol, so no escape sequence reaches the terminal."""
+    return "\n".join(_show(line) for line in str(text).split("\n"))
 
 
 def caret_line(source: str, column: int) -> str:

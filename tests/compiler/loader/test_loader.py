@@ -50,9 +50,10 @@ def test_duplicate_keys_in_flow_mapping_and_same_key_in_different_mappings():
     assert doc.data == {"x": {"a": 1}, "y": {"a": 3}}
 
 
-def test_keys_that_resolve_equal_are_duplicates_quoted_ones_are_not():
+def test_keys_that_name_the_same_key_are_duplicates_quoted_or_not():
     _, diags = load_text("1: a\n'1': b\n1: c\n", "d.yaml")
-    assert where(diags) == [("GS102", 3, 1)]
+    assert where(diags) == [("GS102", 2, 1), ("GS102", 3, 1)]
+    assert "a number and its text name the same key" in diags[0].message
 
 
 # -- anchors, aliases, tags ------------------------------------------------------

@@ -72,6 +72,11 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS230": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins >= 'ten'\n"}, "t.yaml", 7),
     "GS231": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins > 0\n    do:\n      - set: {variable: coins, value: rich}\n"}, "t.yaml", 9),
     "GS232": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, abilities: [{name: Peek, text: Look.}]}")}, "c.yaml", 5),
+    "GS260": ({"a.yaml": TERRAIN + "count: 1e400\n"}, "a.yaml", 6),
+    "GS261": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, image: ../../etc/cap.png}")}, "c.yaml", 5),
+    "GS262": ({"t.yaml": TERRAIN + "abilities:\n  - if: ｃoins >= 1\n    do: [draw: 1]\n"}, "t.yaml", 7),
+    "GS263": ({"t.yaml": TERRAIN + "abilities:\n  - do:\n      - repeat: {times: 500, do: [draw: 1]}\n"}, "t.yaml", 8),
+    "GS264": ({"t.yaml": CARD_TYPE, "l.yaml": "kind: layout\nid: front\ncard-type: gear\nbackground: '#zzzzzz'\n"}, "l.yaml", 4),
     "GS301": ({"s.yaml": story("  '1': {battle: duel, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
     "GS302": ({"a.yaml": TERRAIN, "b.yaml": TERRAIN}, "b.yaml", 2),
     "GS303": ({"notes.json": "{}"}, "notes.json", 0),
@@ -110,7 +115,7 @@ CASES: dict[str, tuple[dict, str, int]] = {
 }
 
 # Codes with their own tests elsewhere (size limits, the missing manifest, printing).
-ELSEWHERE = {"GS104", "GS105", "GS110", "GS304", "GS404"} | {c for c in CATALOGUE if c.startswith("GS7")}
+ELSEWHERE = {"GS104", "GS105", "GS110", "GS111", "GS304", "GS404"} | {c for c in CATALOGUE if c.startswith("GS7")}
 # Spreadsheet codes: one fixture each in tests/compiler/sheets/test_codes.py.
 ELSEWHERE |= {c for c in CATALOGUE if c.startswith("GS12")}
 # the state-aware story checks have their fixtures in test_story_state_codes.py
