@@ -25,6 +25,7 @@ from compiler.expressions.types import (
 )
 from compiler.language.base import checked_expression
 from compiler.language.names import BUILTIN_TYPES
+from compiler.loader.scalars import number_problem
 
 if TYPE_CHECKING:
     from compiler.loader import Document
@@ -45,11 +46,14 @@ def field_kind(spec: dict) -> str:
 
 
 def variable_kinds(game: Unit | None) -> dict[str, str]:
-    """Each declared variable's type: that of its initial value (a count is a number)."""
+    """Each declared variable's type: that of its initial value (a count is a number; a number
+    content does not take, reported as GS260, is left unknown rather than taken for text)."""
     if game is None:
         return {}
     return {
-        name: NUMBER if var.counts is not None else type_of_value(var.initial)
+        name: NUMBER if var.counts is not None
+        else ANY if isinstance(var.initial, str) and number_problem(var.initial, var.initial)
+        else type_of_value(var.initial)
         for name, var in game.model.variables.items()
     }
 

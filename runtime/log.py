@@ -79,6 +79,13 @@ class LogWriter:
             fh.close()
 
 
+def cut_logs(paths: list[Path], sizes: list[int]) -> None:
+    """Cut each log back to its size in `sizes` (what `LogWriter.sizes` gave at that point)."""
+    for path, size in zip(paths, sizes, strict=True):
+        with Path(path).open("r+b") as fh:
+            fh.truncate(size)
+
+
 def read(path: Path) -> list[dict]:
     with Path(path).open(encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]

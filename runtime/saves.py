@@ -53,7 +53,7 @@ class SaveFile(BaseModel):
 
 def content_version(game) -> str:
     """A digest of a compiled game: two saves with the same version played the same content."""
-    return hashlib.sha256(game.dumps().encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(game.dumps(locations=False).encode("utf-8")).hexdigest()[:16]
 
 
 def relative(target: Path, start: Path) -> str:

@@ -20,7 +20,7 @@ from compiler.files import write_atomic
 from runtime.agents import Agent
 from runtime.errors import RuleError
 from runtime.log import FORMAT as LOG_FORMAT
-from runtime.log import LogWriter, for_seat, seat_path
+from runtime.log import LogWriter, cut_logs, for_seat, seat_path
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
 from runtime.render import event_line
@@ -231,9 +231,7 @@ def _restore_logs(log: Path, sizes: list[int], players: int, seed: int, save: Pa
         head = None
     if not isinstance(head, dict) or head.get("e") != "start" or head.get("seed") != seed:
         raise RuleError(f"{log}:1: not the log of the game saved in {save.name}")
-    for path, size in zip(paths, sizes, strict=True):
-        with path.open("r+b") as fh:
-            fh.truncate(size)
+    cut_logs(paths, sizes)
 
 
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],

@@ -1,5 +1,5 @@
 """Card faces for the table: the printed layouts drawn by printkit as PNGs, one per card face,
-at screen resolution, kept in printkit's cache so a face is drawn once."""
+at screen resolution, kept in printkit's cache (the user's cache directory) so a face is drawn once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from compiler.compiled import CompiledGame
 from printkit import Options, PrintJob, render
-from printkit.cache import FOLDER, Cache, png_bytes
+from printkit.cache import Cache, default_folder, png_bytes
 
 SCREEN_DPI = 110  # sharp enough on screen, small enough to draw fast
 
@@ -18,7 +18,7 @@ class Faces:
 
     def __init__(self, game: CompiledGame, cache: Path | None = None, dpi: int = SCREEN_DPI):
         self.dpi = dpi
-        self.cache = Cache(cache or game.root / FOLDER)
+        self.cache = Cache.claim(cache or default_folder(game.root, game.id))
         job = PrintJob(game, Options(bleed=0.0, dpi=dpi, cache=self.cache.folder))
         self._faces = job.faces
         self._key = {card.id: card.front for card in job.cards}

@@ -23,7 +23,7 @@ from typing import Any
 
 from runtime.agents import make_agent
 from runtime.errors import RuleError
-from runtime.log import LogWriter
+from runtime.log import LogWriter, cut_logs
 from runtime.machine import Machine
 from runtime.program import Program
 from runtime.render import event_line, seat_name
@@ -43,7 +43,7 @@ class _Snapshot:
 
     step: int
     state: dict
-    sizes: dict[str, int] | None
+    sizes: list[int] | None
     lines: list[int]
     seen: dict[int, set[int]]  # per human seat, the cards it could see
     agents: list  # what agents that keep a memory (a script's place) remembered
@@ -308,10 +308,10 @@ class Table:
             if saved is not None:
                 agent.restore(saved)
         if s.writer is not None:
-            path = s.writer.paths[0]
+            paths = s.writer.paths
             s.writer.close()
-            LogWriter.truncate(snap.sizes)
-            s.writer = LogWriter(path, s.machine.state["players"], append=True)
+            cut_logs(paths, snap.sizes)
+            s.writer = LogWriter(paths[0], s.machine.state["players"], append=True)
             s.writer.write([{"e": "undo", "seat": seat, "step": snap.step, "label": snap.label}])
         for h, kept in zip(self.humans, snap.lines, strict=True):
             del self.lines[h][kept:]
