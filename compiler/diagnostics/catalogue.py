@@ -98,6 +98,8 @@ _ENTRIES = [
           "battle: act-1   # a story, but `battle` names a scenario", "Name an item of the kind the message expects."),
     Entry("GS307", "passive-effects", W, "A `passive` ability lists effects, but a passive ability only states a standing rule: its `do:` never runs.",
           "when: passive\ndo: [draw: 1]", "Give the effects a timing window (`when: start-of-turn`…), or state the rule through variables and conditions."),
+    Entry("GS310", "unknown-event", E, "An event-level invariant (`after:`) names an event kind the runtime never logs.",
+          "invariants:\n  - {id: one-attack, after: atack, holds: 'attacks <= 1', message: one attack a turn}", "Use an event kind from docs/language.md (Events); the hint names the closest one."),
     # -- GS4xx: story graphs ----------------------------------------------------
     Entry("GS401", "unreachable-card", W, "A story card cannot be reached from the story's start card.",
           "start: '11'\ncards:\n  '11': {ending: victory}\n  '12': {ending: defeat}", "Link to it from a reachable card, or remove it."),

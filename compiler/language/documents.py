@@ -22,6 +22,7 @@ from compiler.language.base import (
     ZoneId,
 )
 from compiler.language.effects import Effects
+from compiler.language.events import Event
 from compiler.language.selectors import Window
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -50,6 +51,42 @@ class Ability(Model):
     source: Source | None = Field(
         default=None, description="`rulebook` (from the published rules) or `designed` (new)"
     )
+
+
+class Invariant(Item):
+    """What must always hold in play; `gamesmith simulate --audit` checks it on every step.
+
+    A state invariant (no `after:`) is checked after every step of play, or only once the
+    game is over (`at: end`), once for the game or for every seat still in it (`for: seat`).
+    An event-level invariant (`after: attack`) is checked after each event of that kind, for
+    the event's actor or target seat, with the event's card (if any) as the card considered.
+    """
+
+    holds: Expr = Field(description="the condition that must hold")
+    message: str = Field(description="what went wrong, said to the designer when it does not")
+    for_: Literal["game", "seat"] = Field(
+        default="game", description="checked once for the game, or for every seat still in it"
+    )
+    at: Literal["step", "end"] = Field(
+        default="step", description="checked after every step, or only once the game is over"
+    )
+    after: Event | None = Field(
+        default=None, description="checked after each event of this kind (an event-level invariant)"
+    )
+    on: Literal["actor", "target"] = Field(
+        default="actor", description="an event-level invariant's seat: the event's actor or target"
+    )
+    text: str | None = Field(default=None, description="the rule as printed, for people")
+
+    @model_validator(mode="after")
+    def _event_or_state(self) -> Invariant:
+        if self.after is not None and (self.for_ != "game" or self.at != "step"):
+            raise ValueError("an event-level invariant (`after:`) takes no `for:` or `at:`: "
+                             "it is checked for the event's seat, after the event")
+        return self
+
+
+Invariants = list[Invariant]
 
 
 class Document(Item):
@@ -289,6 +326,9 @@ class Story(Document):
     cards: dict[StoryKey, StoryCard] = Field(
         min_length=1, description="the cards, by printed number or id"
     )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold while the story is walked (`--audit`)"
+    )
 
 
 # -- landscapes and terrain ---------------------------------------------------------------------
@@ -443,6 +483,9 @@ class Scenario(Document):
     )
     rounds: int | None = Field(
         default=None, ge=1, description="the battle lasts at most this many rounds"
+    )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold during this battle (`--audit`)"
     )
 
 
@@ -630,6 +673,14 @@ class Rules(Document):
         "its figure (a character knocked down until rescued)",
     )
     turn_cap: int = Field(default=200, ge=1, description="simulations stop a game after this many turns")
+    decision_cap: int = Field(
+        default=20000, ge=1,
+        description="a game stops after this many decisions, and a turn after a tenth of them "
+        "(no game can run forever)",
+    )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold in play (`--audit` checks it)"
+    )
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
 
 

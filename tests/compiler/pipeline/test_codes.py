@@ -67,6 +67,8 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS305": ({"a.yaml": TERRAIN + "suppress: [GS999]\n"}, "a.yaml", 6),
     "GS306": ({"a.yaml": TERRAIN, "s.yaml": story("  '1': {battle: rock, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
     "GS307": ({"t.yaml": TERRAIN + "abilities:\n  - when: passive\n    do: [draw: 1]\n"}, "t.yaml", 8),
+    "GS310": ({"r.yaml": "kind: rules\nid: rules\ninvariants:\n  - id: one-attack\n    after: atack\n"
+                         "    holds: round >= 1\n    message: one attack a round\n"}, "r.yaml", 5),
     "GS401": ({"s.yaml": story("  '1': {ending: victory}\n  '2': {goto: '1'}\n")}, "s.yaml", 7),
     "GS402": ({"s.yaml": story("  '1': {goto: '9'}\n")}, "s.yaml", 6),
     "GS403": ({"s.yaml": story("  '1':\n    choices:\n      - {text: a, goto: '2'}\n      - {text: b, goto: '3'}\n"
