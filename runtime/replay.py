@@ -1,6 +1,8 @@
 """Replaying a full log: the game is rebuilt from its seed and its decisions, and at every
 step the state hash, the option chosen and the events in between must match what the log
-recorded; the first difference is reported."""
+recorded; the first difference is reported. `until` stops after that many decisions, and an
+audit (`runtime.audit`) may watch the replay. `rerun` plays a bot game again from its seed
+and seats alone (a simulated game has no log: its bots choose the same way every time)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from runtime.agents import make_agent
+from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.log import FORMAT, read
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
+from runtime.session import play_game
 from runtime.state import state_hash
 from runtime.story import for_story
 
@@ -29,8 +34,10 @@ class Replayed:
         return self.divergence is None
 
 
-def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
-    """Re-run the game of log `path`; report the first step where it differs."""
+def replay(path: Path, load: Callable[[str], Program], until: int | None = None,
+           audit: Audit | None = None) -> Replayed:
+    """Re-run the game of log `path` (its first `until` decisions); report the first step
+    where it differs."""
     try:
         events = read(path)
     except (OSError, ValueError) as err:
@@ -42,12 +49,13 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
                         head.get("story"), head.get("battles"))
     log: list = []
     m = Machine.start(
-        program, head["players"], head["seed"], log=log, variables=head.get("variables")
+        program, head["players"], head["seed"], log=log, variables=head.get("variables"),
+        audit=audit,
     )
     expected = _between(events, 1)
     position, steps = 1 + len(expected), 0
     problem = _compare(log, expected, "setting up")
-    while problem is None and position < len(events):
+    while problem is None and position < len(events) and steps != until:
         event = events[position]
         if event["e"] == "end":
             if not m.over:
@@ -69,6 +77,17 @@ def replay(path: Path, load: Callable[[str], Program]) -> Replayed:
         problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
         position += 1 + len(expected)
     return Replayed(steps, m.state["result"], problem)
+
+
+def rerun(program: Program, players: int, seed: int, seats: list[str], until: int | None = None,
+          audit: Audit | None = None) -> tuple[Machine, int]:
+    """The bot game of `seed` and `seats` played again (its first `until` decisions)."""
+    for spec in seats:
+        if spec.startswith("human"):
+            raise RuleError("only bot games can be played again from their seed: "
+                            "replay a person's game from its log")
+    agents = [make_agent(spec, program) for spec in seats]
+    return play_game(program, players, seed, agents, audit=audit, until=until)
 
 
 def _between(events: list[dict], start: int) -> list[dict]:

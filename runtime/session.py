@@ -17,7 +17,9 @@ from typing import Any
 
 from compiler.files import write_atomic
 from runtime.agents import Agent
+from runtime.audit import Audit
 from runtime.errors import RuleError
+from runtime.guards import Budget
 from runtime.log import FORMAT as LOG_FORMAT
 from runtime.log import LogWriter, for_seat
 from runtime.machine import Machine
@@ -53,9 +55,10 @@ class Session:
     @classmethod
     def new(cls, program: Program, players: int, seed: int, seats: list[str], agents: list[Agent],
             pack: str = "", log: Path | None = None, save: Path | None = None,
-            variables: dict[str, Any] | None = None) -> Session:
+            variables: dict[str, Any] | None = None, audit: Audit | None = None) -> Session:
         events: list | None = [] if log is not None else None
-        machine = Machine.start(program, players, seed, log=events, variables=variables)
+        machine = Machine.start(program, players, seed, log=events, variables=variables,
+                                audit=audit)
         session = cls(program, machine, agents, seed, seats, pack, save_path=save)
         if log is not None:
             session.writer = LogWriter(log, players)
@@ -89,6 +92,7 @@ class Session:
         logs = data.get("logs")
         events: list | None = [] if logs else None
         machine = Machine(program, data["state"], log=events)
+        machine.budget = Budget(data["step"])
         made = agents(data["seats"], program)
         for agent, saved in zip(made, data.get("agents", []), strict=False):
             if saved and hasattr(agent, "restore"):
@@ -178,11 +182,13 @@ class Session:
 
 
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],
-              stats: Counter | None = None) -> tuple[Machine, int]:
-    """A whole game with no logs or saves (simulation); returns the machine and decisions made."""
-    m = Machine.start(program, players, seed, stats=stats)
+              stats: Counter | None = None, audit: Audit | None = None,
+              until: int | None = None) -> tuple[Machine, int]:
+    """A whole game with no logs or saves (simulation), or its first `until` decisions;
+    returns the machine and decisions made."""
+    m = Machine.start(program, players, seed, stats=stats, audit=audit)
     steps = 0
-    while not m.over:
+    while not m.over and steps != until:
         decision = m.decision
         seat = decision["seat"]
         agent = agents[seat]

@@ -2,7 +2,8 @@
 
 Game `i` is seeded with `derive(seed, "game", i)` and its agents with seeds of their own,
 so every game is the same whichever process plays it: the same seed and arguments give
-the same report for any number of workers. Workers compile the pack once each.
+the same report for any number of workers. Workers compile the pack once each. With
+`audit`, every game is audited (`runtime.audit`) and the report lists what was found.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from runtime.agents import make_agent
+from runtime.audit import Audit, Finding
 from runtime.errors import RuleError
 from runtime.program import Program
 from runtime.rng import derive
@@ -33,14 +35,19 @@ class GameSummary:
     played: dict[str, int]
     used: dict[str, int]
     ending: str | None = None  # the story's ending reached (a story run), else None
+    seed: int = 0  # the game's own seed
+    findings: tuple[Finding, ...] = ()  # what the audit found (an audited run)
+    audited_steps: int = 0  # machine steps the audit checked
 
 
 def play_one(
-    program: Program, players: int, seats: list[str], seed: int, index: int
+    program: Program, players: int, seats: list[str], seed: int, index: int, audit: bool = False
 ) -> GameSummary:
     stats: Counter = Counter()
     agents = [make_agent(spec, program) for spec in seats]
-    m, decisions = play_game(program, players, derive(seed, "game", index), agents, stats)
+    game_seed = derive(seed, "game", index)
+    checker = Audit() if audit else None
+    m, decisions = play_game(program, players, game_seed, agents, stats, audit=checker)
     result = m.state["result"]
     return GameSummary(
         index=index,
@@ -52,6 +59,9 @@ def play_one(
         played={card: n for (what, card), n in stats.items() if what == "played"},
         used={card: n for (what, card), n in stats.items() if what == "used"},
         ending=(m.state.get("story") or {}).get("ending"),
+        seed=game_seed,
+        findings=tuple(checker.findings) if checker else (),
+        audited_steps=checker.steps if checker else 0,
     )
 
 
@@ -61,16 +71,16 @@ _WORKER: dict = {}
 
 def _init_worker(pack: str, players: int, seats: list[str], seed: int,
                  scenario: str | None = None, story: str | None = None,
-                 battles: str = "play") -> None:
+                 battles: str = "play", audit: bool = False) -> None:
     from runtime.loading import load_program
 
     _WORKER.update(program=load_program(Path(pack), scenario, story, battles), players=players,
-                   seats=seats, seed=seed)
+                   seats=seats, seed=seed, audit=audit)
 
 
 def _work(index: int) -> GameSummary:
     w = _WORKER
-    return play_one(w["program"], w["players"], w["seats"], w["seed"], index)
+    return play_one(w["program"], w["players"], w["seats"], w["seed"], index, w["audit"])
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,6 +101,7 @@ class SimulationReport:
     seed: int
     games: list[GameSummary] = field(default_factory=list)
     story: str | None = None
+    audited: bool = False
 
     def to_json(self) -> dict:
         n = len(self.games)
@@ -136,21 +147,35 @@ class SimulationReport:
             "cards": [{"card": c, "played": played[c], "used": used[c],
                        "played_per_game": played[c] / n if n else 0.0} for c in cards],
             **story,
+            **({"audit": self.audit_json()} if self.audited else {}),
         }
+
+    def audit_json(self) -> dict:
+        """What the audit checked and found: each finding with its game's seed and step."""
+        found = [{"game": g.index, "seed": g.seed, **f.to_json()}
+                 for g in self.games for f in g.findings]
+        return {"games": len(self.games),
+                "decisions": sum(g.decisions for g in self.games),
+                "steps": sum(g.audited_steps for g in self.games),
+                "failed_games": sum(1 for g in self.games if any(f.fails for f in g.findings)),
+                "findings": found}
 
 
 def simulate(pack: Path, program: Program, players: int, games: int, seed: int, seats: list[str],
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> SimulationReport:
-    """Play `games` games; `progress(done)` is called as results come in (in order)."""
+             workers: int = 1, progress: Callable[[int], None] | None = None,
+             audit: bool = False) -> SimulationReport:
+    """Play `games` games (each audited, with `audit`); `progress(done)` is called as results
+    come in (in order)."""
     if len(seats) != players:
         raise RuleError(f"{players} players need {players} seats, not {len(seats)}")
     for spec in seats:
         if spec.startswith("human"):
             raise RuleError("simulations are for bots: a human seat cannot be simulated")
         make_agent(spec, program)  # fail early on a bad spec
-    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story)
+    report = SimulationReport(program.game.id, players, list(seats), seed, story=program.story,
+                              audited=audit)
     if workers <= 1 or games <= 1:
-        results = (play_one(program, players, seats, seed, i) for i in range(games))
+        results = (play_one(program, players, seats, seed, i, audit) for i in range(games))
         for done, summary in enumerate(results, 1):
             report.games.append(summary)
             if progress:
@@ -160,7 +185,7 @@ def simulate(pack: Path, program: Program, players: int, games: int, seed: int, 
     with ProcessPoolExecutor(workers, initializer=_init_worker,
                              initargs=(str(pack), players, list(seats), seed,
                                        program.scenario, program.story,
-                                       program.battles)) as pool:
+                                       program.battles, audit)) as pool:
         for done, summary in enumerate(pool.map(_work, range(games), chunksize=chunk), 1):
             report.games.append(summary)
             if progress:

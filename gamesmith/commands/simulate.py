@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from gamesmith.commands.audit import repro, show
 from gamesmith.commands.packs import fill_seats, load, players_of
 from runtime.errors import RuleError
 from runtime.simulate import simulate as run_simulation
@@ -33,9 +34,12 @@ def simulate(
         help="walk this story from its start card, by id; counts the endings reached")] = None,
     battle_outcome: Annotated[str, typer.Option(
         help="a story's battles: play them, or take them as victory, defeat or random")] = "play",
+    audit: Annotated[bool, typer.Option(
+        help="check the content's invariants and the runtime's guards in every game; exit 1 "
+        "on a violation")] = False,
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
-    --story, how often each ending is reached."""
+    --story, how often each ending is reached; with --audit, every invariant broken."""
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
     program = load(pack, scenario, story, battle_outcome)
@@ -54,17 +58,41 @@ def simulate(
             with Progress(*columns, console=console, transient=True) as bar:
                 task = bar.add_task("games", total=games)
                 report = run_simulation(pack, program, count, games, seed, seats, jobs,
-                                        lambda done: bar.update(task, completed=done))
+                                        lambda done: bar.update(task, completed=done), audit)
         else:
-            report = run_simulation(pack, program, count, games, seed, seats, jobs)
+            report = run_simulation(pack, program, count, games, seed, seats, jobs, audit=audit)
     except RuleError as err:
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(1) from None
     data = report.to_json()
     if format == "json":
         sys.stdout.write(json.dumps(data, indent=2) + "\n")
-        return
-    _text(Console(), data)
+    else:
+        _text(Console(), data)
+    if audit:
+        _audit(console, pack, program, count, seats, report)
+
+
+def _audit(console: Console, pack: Path, program, players: int, seats: list[str],
+           report) -> None:
+    """Say what the audit checked and found (on stderr); exit 1 if an invariant broke."""
+    data = report.audit_json()
+    console.print(f"Audit: {data['games']} games, {data['decisions']} decisions, "
+                  f"{data['steps']} steps checked; {data['failed_games']} games broke a rule.",
+                  highlight=False)
+    notes: dict[str, list] = {}
+    for g in report.games:
+        show(console, [f for f in g.findings if f.fails], g.seed,
+             lambda step, g=g: repro(pack, program, players, seats, g.seed, step))
+        for f in g.findings:
+            if not f.fails:
+                notes.setdefault(f.message, []).append((g, f))
+    for message, seen in notes.items():
+        g, f = seen[0]
+        console.print(f"[yellow]note ({f.name})[/yellow] in {len(seen)} games: {message}; first at "
+                      f"step {f.step} of seed {g.seed}", highlight=False)
+    if data["failed_games"]:
+        raise typer.Exit(1)
 
 
 def _text(out: Console, data: dict) -> None:
