@@ -31,6 +31,7 @@ EVENTS = table(
     ("flip", "a card was flipped to its other side (actor: the seat; card: the card)"),
     ("give", "a seat gave cards to another (actor: the giver; target: the other seat)"),
     ("link", "a story moved on to another card"),
+    ("move", "a card moved from one zone to another (card: the card)"),
     ("move-piece", "a piece moved on the board (actor: its seat)"),
     ("out", "a seat left the game (actor: the seat)"),
     ("pair", "two seats were paired"),

@@ -166,3 +166,33 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
     assert [m.value("score", s) for s in (first, other)] == [13, 17]
     assert [m.value("meeples_on_top_floor", s) for s in (first, other)] == [1, 2]
     assert m.state["result"]["winners"] == [other]
+
+
+def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(program):
+    m = scenario_one(program)
+    # Everyone places Dwarves and misses the tavern with the rest (so customers stay in the
+    # supply) until the last card of all is in the air.
+    def cards(zone: str) -> int:
+        return sum(len(m.state["zones"][f"{zone}:{s}"]) for s in range(2))
+
+    while cards("hand") or not cards("in-flight"):
+        labels = [o["label"] for o in m.decision["options"]]
+        if "Place a race card" in labels:
+            pick(m, "Place a race card")
+        elif "Slide, fling or drop a race card" in labels:
+            pick(m, "Slide, fling or drop a race card")
+        elif m.decision["kind"] == "card":
+            m.answer(0)
+        else:
+            pick(m, "touches no card")
+    seat = m.decision["seat"]
+    [last] = m.state["zones"][f"in-flight:{seat}"]
+    before = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
+    assert not m.over  # no card is left in any hand, but the last one has yet to land
+    pick(m, "came to rest touching")
+    assert m.over and m.state["loc"][last] == "tavern"
+    assert m.value("cards_in_flight", None) == 0
+    # its ability (an Orc's: a customer from the supply onto it) happened before the count
+    after = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
+    assert m.state["ids"][last] == "orc" and after == (before[0] + 1, before[1] - 1)
+    assert m.value("meeples_in_tavern", seat) == after[0] + m.value("upper_customers", seat)
