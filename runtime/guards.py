@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from runtime.machine import Machine
 
-STEP_BUDGET = 200_000
+STEP_BUDGET = 20_000
 """Frame steps the machine may take between two decisions before it calls it no progress."""
 
 
