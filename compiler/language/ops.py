@@ -507,6 +507,15 @@ class Roll(Params):
     who: Selector = Field(default="self", description="who rolls; each one rolls in turn")
 
 
+@op("roll-off", "Every seat rolls a dice system; the highest (or lowest) total goes first, seats "
+    "tied for it rolling again: turn order starts with that seat, and it becomes the active one.",
+    "flow")
+class RollOff(Params):
+    shorthand = "dice"
+    dice: Ref("dice")
+    lowest: bool = Field(default=False, description="the lowest total goes first instead")
+
+
 @op("trigger", "Fire a timing window declared in the rules, so abilities waiting on it run.", "flow")
 class Trigger(Params):
     shorthand = "window"
