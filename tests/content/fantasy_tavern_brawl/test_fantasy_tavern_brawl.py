@@ -135,6 +135,7 @@ def test_a_card_touching_nothing_leaves_the_game_without_its_ability(program):
     seat = m.state["active"]
     pick(m, "Slide, fling or drop")
     pick(m, "Orc")
+    pick(m, "No rival customer fell out")
     pick(m, "touches no card")
     assert [m.state["ids"][i] for i in m.state["zones"]["removed"]] == ["orc"]
     assert m.value("ground_customers", seat) == 1
@@ -153,6 +154,8 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
             pick(m, "Slide, fling or drop a race card")
         elif m.decision["kind"] == "card":
             m.answer(0)
+        elif "No rival customer fell out" in labels:
+            pick(m, "No rival customer fell out")
         else:
             pick(m, "came to rest touching")
     other = 1 - first
@@ -183,12 +186,15 @@ def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(pr
             pick(m, "Slide, fling or drop a race card")
         elif m.decision["kind"] == "card":
             m.answer(0)
+        elif "No rival customer fell out" in labels:
+            pick(m, "No rival customer fell out")
         else:
             pick(m, "touches no card")
     seat = m.decision["seat"]
     [last] = m.state["zones"][f"in-flight:{seat}"]
     before = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
     assert not m.over  # no card is left in any hand, but the last one has yet to land
+    pick(m, "No rival customer fell out")
     pick(m, "came to rest touching")
     assert m.over and m.state["loc"][last] == "tavern"
     assert m.value("cards_in_flight", None) == 0
@@ -196,3 +202,32 @@ def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(pr
     after = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
     assert m.state["ids"][last] == "orc" and after == (before[0] + 1, before[1] - 1)
     assert m.value("meeples_in_tavern", seat) == after[0] + m.value("upper_customers", seat)
+
+
+def test_a_slid_card_knocks_rival_customers_out_and_never_the_players_own(program):
+    m = scenario_one(program, 3)
+    seat = m.state["active"]
+    rivals = [s for s in range(3) if s != seat]
+    pick(m, "Slide, fling or drop")
+    pick(m, "Orc")
+    pick(m, "Two rival customers fell out")
+    pick(m, f"Seat {rivals[0] + 1}")  # its one customer on the ground falls
+    pick(m, f"Seat {rivals[0] + 1}")  # and it has none left to lose: nothing more falls
+    pick(m, "came to rest touching")
+    grounds = [m.value("ground_customers", s) for s in range(3)]
+    supplies = [m.value("meeples_in_supply", s) for s in range(3)]
+    assert grounds[rivals[0]] == 0 and supplies[rivals[0]] == 15
+    assert grounds[rivals[1]] == 1 and supplies[rivals[1]] == 14
+    assert grounds[seat] == 2 and supplies[seat] == 13  # the Orc's customer; none fell
+
+
+def test_the_first_player_is_drawn_by_lot(program):
+    firsts = set()
+    for seed in range(1, 30):
+        log: list = []
+        m = Machine.start(program, 3, seed, log=log)
+        rolls = [e for e in log if e["e"] == "roll" and e["dice"] == "lots"]
+        assert len(rolls) >= 3
+        assert m.decision["seat"] == m.state["active"] == m.state["order"][0]
+        firsts.add(m.state["active"])
+    assert firsts == {0, 1, 2}
