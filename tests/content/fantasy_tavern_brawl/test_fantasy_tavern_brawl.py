@@ -228,6 +228,7 @@ def test_the_first_player_is_drawn_by_lot(program):
         m = Machine.start(program, 3, seed, log=log)
         rolls = [e for e in log if e["e"] == "roll" and e["dice"] == "lots"]
         assert len(rolls) >= 3
+        m.answer(0)  # the scenario
         assert m.decision["seat"] == m.state["active"] == m.state["order"][0]
         firsts.add(m.state["active"])
     assert firsts == {0, 1, 2}
