@@ -150,3 +150,24 @@ def test_invariants_are_checked_like_every_expression(tmp_path):
     assert (problem.code, Path(problem.location.file).name, problem.location.line) == (
         "GS221", "rules.yaml", 13)
     assert "coins" in (problem.hint or "")
+
+
+def test_an_event_invariant_on_the_target_is_checked_for_the_seat_attacked():
+    from compiler.language.documents import Invariant
+    from runtime.program import Program
+    from tests.content.conftest import compiled_pack
+    from tests.runtime.conftest import pick
+    from tests.runtime.games.fmf import fight
+
+    program = Program(compiled_pack("fuzzy-mage-fight").game)
+    planted = Invariant.model_validate({"id": "untouchable", "after": "contest", "on": "target",
+                                        "holds": "hand == 0", "message": "never attack a hand"})
+    program.rules = program.rules.model_copy(update={"invariants": [planted]})
+    m = fight(program, ["magic"], [], ["magic"], [])
+    checker = Audit()
+    checker.attach(m)
+    pick(m, "Attack a fuzzy mage")
+    [finding] = checker.failed
+    # two mages chosen, two turns ended, then the attack: the fifth decision
+    assert (finding.name, finding.seat, finding.step) == ("untouchable", 1, 5)
+    assert '"e":"contest"' in finding.line and '"defender":1' in finding.line
