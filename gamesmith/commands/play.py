@@ -75,6 +75,8 @@ def play(
                     "say which game to resume with --save or --log", param_hint="--resume"
                 )
             session = Session.resume(save_path, lambda p: load(Path(p), need_rules=False), agents)
+            if checker is not None:
+                checker.attach(session.machine)
             console.print(f"Resuming {session.program.game.game.title} at step {session.step}.")
         else:
             if pack is None:
