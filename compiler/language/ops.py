@@ -166,6 +166,11 @@ class Transfer(Params):
     to: Var
     amount: Amount = 1
     who: Selector = "self"
+    keep: Amount = Field(
+        default=0,
+        description="the least left in `from`, for each seat (what is protected: customers "
+        "under a card, say)",
+    )
 
 
 @op(

@@ -232,3 +232,20 @@ def test_the_first_player_is_drawn_by_lot(program):
         assert m.decision["seat"] == m.state["active"] == m.state["order"][0]
         firsts.add(m.state["active"])
     assert firsts == {0, 1, 2}
+
+
+def test_customers_under_a_dwarf_are_protected_from_abilities(program):
+    from runtime.deal import arrange
+
+    m = scenario_one(program)
+    seat = m.state["active"]
+    rival = 1 - seat
+    pick(m, "Place a race card")  # the Dwarf: four customers under it, one on top
+    assert (m.value("ground_customers", seat), m.value("protected_customers", seat)) == (5, 4)
+    arrange(m, {f"hand:{rival}": ["demon", "orc"]}, spare="box")
+    pick(m, "Demon")  # the only cards to slide, fling or drop  # dropped: it knocks nobody out on its way
+    pick(m, "came to rest touching")
+    pick(m, "from the ground floor")
+    pick(m, "from the ground floor")  # only the one unprotected customer can go
+    assert m.value("ground_customers", seat) == 4 == m.value("protected_customers", seat)
+    assert m.value("meeples_in_supply", seat) == 10
