@@ -66,7 +66,9 @@ def test_dwarf_builds_on_four_customers_and_is_never_last(game):
     dwarf = game.cards["dwarf"]
     assert dwarf.field("never_last") is True
     assert [c.id for c in game.decks["race-cards"].cards if c.field("never_last")] == ["dwarf"]
-    transfers = [op_of(e)[1] for e in dwarf.abilities[0].do if op_of(e)[0] == "transfer"]
+    [build] = [op_of(e)[1] for e in dwarf.abilities[0].do if op_of(e)[0] == "choose"]
+    on_ground = build.options[0]
+    transfers = [op_of(e)[1] for e in on_ground.do if op_of(e)[0] == "transfer"]
     assert (transfers[0].to, transfers[0].amount) == ("ground_customers", 4)
 
 
@@ -156,6 +158,8 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
             m.answer(0)
         elif "No rival customer fell out" in labels:
             pick(m, "No rival customer fell out")
+        elif "Build on the ground floor" in labels:
+            pick(m, "Build on the ground floor")
         else:
             pick(m, "came to rest touching")
     other = 1 - first
@@ -188,6 +192,8 @@ def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(pr
             m.answer(0)
         elif "No rival customer fell out" in labels:
             pick(m, "No rival customer fell out")
+        elif "Build on the ground floor" in labels:
+            pick(m, "Build on the ground floor")
         else:
             pick(m, "touches no card")
     seat = m.decision["seat"]
@@ -249,3 +255,26 @@ def test_customers_under_a_dwarf_are_protected_from_abilities(program):
     pick(m, "from the ground floor")  # only the one unprotected customer can go
     assert m.value("ground_customers", seat) == 4 == m.value("protected_customers", seat)
     assert m.value("meeples_in_supply", seat) == 10
+
+
+def test_a_dwarf_on_a_dwarf_adds_a_floor_whose_customers_score_three(program):
+    m = scenario_one(program)
+    first = m.state["active"]
+    pick(m, "Place a race card")  # the first Dwarf raises the second floor
+    pick(m, "Place a race card")  # the other player's Dwarf goes on it: a third floor
+    second = 1 - first
+    pick(m, "on the second floor")
+    assert m.value("top_floor", None) == 3
+    assert [m.value(v, second) for v in ("ground_customers", "upper_customers",
+                                         "floor_3_customers")] == [1, 4, 1]
+    assert m.value("floor_3_customers", first) == 0
+    pick(m, "Place a race card")  # the first player's last Dwarf may build on either
+    assert labels_of(m) == ["Build on the ground floor", "Build on a Dwarf, on the second floor",
+                            "Build on a Dwarf, on the third floor"]
+    pick(m, "on the third floor")
+    assert m.value("top_floor", None) == 4
+    assert [m.value(v, first) for v in ("floor_3_customers", "floor_4_customers")] == [4, 1]
+
+
+def labels_of(m: Machine) -> list[str]:
+    return [o["label"] for o in m.decision["options"]]
