@@ -38,6 +38,7 @@ from compiler.language.documents import (
     TilePlacement,
 )
 from compiler.language.effects import Effects
+from compiler.language.events import EVENTS
 from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
 
 EXAMPLES: dict[str, str] = {
@@ -389,6 +390,25 @@ def _intro() -> list[str]:
         BUILTIN_NAMES,
     )
     lines += _name_table("A layout's `if:` may also use the card's fields and these names:", LAYOUT_NAMES)
+    lines += [
+        "",
+        "## Invariants",
+        "",
+        "A `rules` document, a scenario or a story may list `invariants:`: what must always",
+        "hold in play, each an expression with a message ([Invariant](#invariant)).",
+        "`gamesmith simulate PACK --audit` (and `play --audit`) checks them on every step of",
+        "every game; a violation reports the invariant, the game's seed, the step, the log line",
+        "and a `gamesmith replay ... --until STEP` command that plays the game again up to it.",
+        "The runtime's own guards report through the same channel: a frame loop making no",
+        "progress, a game past its turn or decision cap, a turn whose decisions run away, an",
+        "op with no legal target.",
+    ]
+    lines += _name_table(
+        "An event-level invariant (`after: KIND`) is checked after each event of a kind; the\n"
+        "seat it is checked for is the event's actor (`seat` or `attacker`) or, with\n"
+        "`on: target`, its target (`defender`, `other` or `to`). The events:",
+        {name: e.doc for name, e in EVENTS.items()},
+    )
     lines += [
         "",
         "## Card types and field types",

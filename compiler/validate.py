@@ -22,7 +22,8 @@ from compiler.loader.scalars import resolve_plain
 from compiler.spelling import closest
 
 # Error types whose diagnostic code the error itself decides.
-_PREFERRED = ("expression", "coded", "unknown_op", "unknown_selector", "extra_forbidden", "missing")
+_PREFERRED = ("expression", "coded", "unknown_op", "unknown_selector", "unknown_event", "extra_forbidden",
+              "missing")
 _EXPRESSION_HINT = "expressions are written like `coins >= 2 and not flag('met-guard')`"
 # Literal choices listed in a message; longer lists go to the hint.
 _LISTED = 6
@@ -175,6 +176,13 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:  # noqa:
         return CATALOGUE["GS213"](
             f"unknown selector '{e['input']}'", doc.location(path),
             hint=suggest(e["input"], SELECTORS) or "see docs/ops.md for the selectors",
+        )
+    if etype == "unknown_event":
+        from compiler.language.events import EVENTS
+
+        return CATALOGUE["GS310"](
+            f"unknown event '{e['input']}'", doc.location(path),
+            hint=suggest(e["input"], EVENTS) or "see docs/language.md for the events",
         )
     if etype == "string_pattern_mismatch" and ctx.get("pattern") == ID_PATTERN:
         value = str(e["input"])

@@ -7,7 +7,8 @@ every seat still in the game, each for itself; `active` only the seat whose turn
 of them having to meet it, and then the whole table shares the outcome. A seat meeting a
 loss condition for itself is out; when one seat is left it wins. An end condition (or the
 last round) ends the game: `end-of-game` fires, then the ranking (if any) places the seats
-and its first place wins.
+and its first place wins. A condition `at: turn-end` is tested only while no turn is under
+way, so the turn in progress is carried out in full before it can end the game.
 """
 
 from __future__ import annotations
@@ -43,6 +44,15 @@ def meeting(m: Machine, cond: Condition) -> list[int]:
     return seats if met else []
 
 
+def _between_turns(m: Machine) -> bool:
+    """No turn is under way (a turn frame on its way out has reached its last stage)."""
+    return all(f["h"] != "turn" or f["l"].get("s") == "done" for f in m.state["stack"])
+
+
+def _applies(m: Machine, cond: Condition) -> bool:
+    return cond.at == "step" or _between_turns(m)
+
+
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
     st = m.state
@@ -51,12 +61,12 @@ def check(m: Machine) -> bool:
         return False
     rules = m.program.rules
     for cond in rules.win:
-        seats = meeting(m, cond)
+        seats = meeting(m, cond) if _applies(m, cond) else None
         if seats:
             finish(m, seats, cond.text or "a win condition is met")
             return True
     for cond in rules.lose:
-        seats = meeting(m, cond)
+        seats = meeting(m, cond) if _applies(m, cond) else None
         if not seats:
             continue
         if cond.who in _SHARED:
@@ -65,7 +75,7 @@ def check(m: Machine) -> bool:
         if put_out(m, seats, cond.text or ""):
             return True
     for cond in rules.end:
-        if meeting(m, cond):
+        if _applies(m, cond) and meeting(m, cond):
             end_game(m, cond.text or "an end condition is met")
             return True
     return False

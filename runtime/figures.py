@@ -47,6 +47,16 @@ def run_figures(header: dict, games: list[GameSummary]) -> dict:
             "sweep": header["sweep"], "ladder": header.get("ladder"), "cells": cells}
 
 
+def audit_figures(games: list[GameSummary]) -> dict:
+    """What an audit checked and found: each finding with its game's seed and step."""
+    found = [{"game": g.index, "seed": g.seed, **f.to_json()} for g in games for f in g.findings]
+    return {"games": len(games),
+            "decisions": sum(g.decisions for g in games),
+            "steps": sum(g.audited_steps for g in games),
+            "failed_games": sum(1 for g in games if any(f.fails for f in g.findings)),
+            "findings": found}
+
+
 def cell_figures(header: dict, index: int, games: list[GameSummary]) -> dict:
     cell = header["cells"][index]
     players, lineup, party = cell["players"], cell["seats"], header["cooperative"]
@@ -103,6 +113,8 @@ def cell_figures(header: dict, index: int, games: list[GameSummary]) -> dict:
                 tally[1] += lost
         out["battles"] = [{"scenario": k, **rate(w, w + lost)}
                           for k, (w, lost) in sorted(battles.items())]
+    if header.get("audit"):
+        out["audit"] = audit_figures(games)
     return out
 
 

@@ -4,7 +4,8 @@ The machine runs the top frame's handler (see `runtime.frames`) until a decision
 pending or the game is over. Decisions with a single option are taken at once and never
 reach an agent; once setup is over, the win, loss and end conditions are checked after every
 step that may have changed the state (every effect, and every step of a frame other than an
-effect list or a window).
+effect list or a window). Guards (`runtime.guards`) bound the steps between decisions and the
+decisions in a game; an audit (`runtime.audit`), when attached, sees every step.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from runtime import battle, conditions, effects, respond, rng, story, turns, win
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
+from runtime.guards import STEP_BUDGET, Budget, count_decision, no_progress
 from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
@@ -31,13 +33,18 @@ class Machine:
     Counter, or None) counts cards played and abilities used."""
 
     def __init__(
-        self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None
+        self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None,
+        audit: Any = None,
     ):
         # a story's program, or that of the battle the story is in (see `runtime.story`)
         self.program = story.playing(program, state)
         self.state = state
         self.log = log
         self.stats = stats
+        self.audit = None  # a `runtime.audit.Audit` sees every step; None costs nothing
+        self.budget = Budget()
+        if audit is not None:
+            audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
@@ -46,7 +53,8 @@ class Machine:
 
     @classmethod
     def start(cls, program: Program, players: int, seed: int, log: list | None = None,
-              stats: Counter | None = None, variables: dict[str, Any] | None = None) -> Machine:
+              stats: Counter | None = None, variables: dict[str, Any] | None = None,
+              audit: Any = None) -> Machine:
         """A new game of `players` seats from `seed`, run to its first decision."""
         lo, hi = program.game.game.players.min, program.game.game.players.max
         if not lo <= players <= hi:
@@ -74,7 +82,7 @@ class Machine:
         state["sv"] = [dict(seat_vars) for _ in range(players)]
         keys, cards = program.layout(players)
         state["zones"] = {key: [] for key in keys}
-        m = cls(program, state, log, stats)
+        m = cls(program, state, log, stats, audit)
         for card_id, key in cards:
             inst = len(state["ids"])
             state["ids"].append(card_id)
@@ -100,7 +108,13 @@ class Machine:
         """Advance until a decision is pending or the game is over."""
         st = self.state
         stack = st["stack"]
+        audit = self.audit
+        idle = 0
         while stack and st["decision"] is None and st["result"] is None:
+            idle += 1
+            if idle > STEP_BUDGET:
+                no_progress(self, stack[-1])
+                break
             top = len(stack) - 1
             frame = stack[top]
             result = HANDLERS[frame["h"]](self, frame)
@@ -115,6 +129,8 @@ class Machine:
                 else:
                     st["decision"] = result
                 continue
+            if audit is not None:
+                audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
             if self.checks and frame["h"] not in _CHECKED and self.check_end():
@@ -129,6 +145,8 @@ class Machine:
                 stack.extend(reversed(result.frames))
         if not stack and st["result"] is None:
             st["result"] = {"winners": [], "reason": "no more to do"}
+        if audit is not None:
+            audit.paused(self)
 
     def answer(self, index: int) -> None:
         """Take option `index` of the pending decision and run on to the next one."""
@@ -140,6 +158,9 @@ class Machine:
         if not 0 <= index < len(options):
             raise RuleError(f"option {index} is out of range (0–{len(options) - 1})")
         st["decision"] = None
+        count_decision(self, options[index]["label"])
+        if st["result"] is not None:  # a guard stopped the game
+            return
         st["stack"][-1].setdefault("l", {})["ans"] = options[index]
         self.run()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.turns import used
+from runtime.turns import use_key, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -68,7 +68,8 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 ability = program.cards[card_id].abilities[index]
                 if key in seen or ability.cost > budget:
                     continue
-                if ability.once_per and used(m, ability.once_per, f"{inst}#{index}"):
+                if ability.once_per and used(m, ability.once_per,
+                                             use_key(seat, inst, card_id, index)):
                     continue
                 ctx = {"self": seat, "card": inst}
                 if not (m.holds(ability.if_, seat, ctx, inst) and viable(m, ability.do, ctx)):

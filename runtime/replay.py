@@ -2,7 +2,10 @@
 step the state hash, the option chosen and the events in between must match what the log
 recorded; the first difference is reported. A log that stops before its `end` event is
 incomplete, never "ok". The log names its pack relative to the log's folder. `undo` events
-(a decision taken back at the table) are notes, skipped."""
+(a decision taken back at the table) are notes, skipped. `until` stops after that many
+decisions, and an audit (`runtime.audit`) may watch the replay. `rerun` plays a bot game
+again from its seed and seats alone (a simulated game has no log: its bots choose the same
+way every time)."""
 
 from __future__ import annotations
 
@@ -10,10 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from runtime.agents import make_agent
+from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.log import FORMAT, LogError, dumps, read_checked
 from runtime.machine import Machine
 from runtime.program import Program, for_scenario
+from runtime.session import play_game
 from runtime.state import state_hash
 from runtime.story import for_story
 
@@ -34,10 +40,11 @@ class Replayed:
         return self.divergence is None
 
 
-def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None) -> Replayed:
-    """Re-run the game of log `path`; report the first step where it differs. `load(pack)`
-    compiles the pack the log names (or `pack`, when given); RuleError for a log that cannot
-    be replayed, naming its file and line."""
+def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None,
+           until: int | None = None, audit: Audit | None = None) -> Replayed:
+    """Re-run the game of log `path` (its first `until` decisions); report the first step
+    where it differs. `load(pack)` compiles the pack the log names (or `pack`, when given);
+    RuleError for a log that cannot be replayed, naming its file and line."""
     path = Path(path)
     try:
         numbered = read_checked(path)
@@ -56,7 +63,8 @@ def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None)
                             head.get("battles"))
         log: list = []
         m = Machine.start(
-            program, head["players"], head["seed"], log=log, variables=head.get("variables")
+            program, head["players"], head["seed"], log=log, variables=head.get("variables"),
+            audit=audit,
         )
     except (RuleError, KeyError, TypeError, ValueError) as err:
         raise RuleError(f"{path}:1: the start event cannot start the game: {err}") from None
@@ -64,7 +72,7 @@ def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None)
     position, steps = 1 + span, 0
     problem = _compare(log, expected, "setting up") if position < len(events) else None
     ended = False
-    while problem is None and position < len(events):
+    while problem is None and position < len(events) and steps != until:
         event = events[position]
         if event["e"] == "end":
             ended = True
@@ -91,12 +99,23 @@ def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None)
         if position == len(events):
             break  # nothing frames what follows: the log was cut short (reported below)
         problem = _compare(log, expected, f"after step {event['step']} ({event['label']})")
-    if not ended and (problem is None or position >= len(events)):
+    if not ended and steps != until and (problem is None or position >= len(events)):
         last = numbered[-1][0]
         raise RuleError(f"{path}:{last}: the log is incomplete: it stops after {steps} "
                         f"decisions without its end event (cut short, or the game was "
                         f"stopped){'; the game is over here' if m.over else ''}")
     return Replayed(steps, m.state["result"], problem)
+
+
+def rerun(program: Program, players: int, seed: int, seats: list[str], until: int | None = None,
+          audit: Audit | None = None) -> tuple[Machine, int]:
+    """The bot game of `seed` and `seats` played again (its first `until` decisions)."""
+    for spec in seats:
+        if spec.startswith("human"):
+            raise RuleError("only bot games can be played again from their seed: "
+                            "replay a person's game from its log")
+    agents = [make_agent(spec, program) for spec in seats]
+    return play_game(program, players, seed, agents, audit=audit, until=until)
 
 
 def pack_of(log: Path, recorded: str) -> Path:

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from runtime.audit import Finding
 from runtime.errors import RuleError
 
 FORMAT = "gamesmith.results/1"
@@ -37,13 +38,17 @@ class GameSummary:
     mid_last: int | None = None  # the seat alone in last place at mid-game, if one was
     battles: dict[str, list[int]] = field(default_factory=dict)  # scenario -> [won, lost]
     story_hits: dict[str, int] = field(default_factory=dict)  # runtime.story_hits.hits_of
+    seed: int = 0  # the game's own seed
+    findings: tuple[Finding, ...] = ()  # what the audit found (an audited run)
+    audited_steps: int = 0  # machine steps the audit checked
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> GameSummary:
-        return cls(**{**data, "winners": tuple(data["winners"]), "slots": tuple(data["slots"])})
+        return cls(**{**data, "winners": tuple(data["winners"]), "slots": tuple(data["slots"]),
+                      "findings": tuple(Finding(**f) for f in data.get("findings", ()))})
 
 
 class ResultsFile:

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 _CHOICE = {"chosen", "chosen-opponent"}
+# selectors meant to name a seat: naming none is worth a look when auditing
+_ONE = _CHOICE | {"random-opponent", "attacker", "defender", "target", "partner", "next-player",
+                  "previous-player", "holder"}
 
 
 def seat_label(m: Machine, seat: int) -> str:
@@ -98,6 +101,8 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
     seats = [s for s in candidates(m, ctx, selector) if s not in exclude]
     if where is not None:
         seats = [s for s in seats if m.holds(where, s, ctx)]
+    if not seats and m.audit is not None and selector in _ONE:
+        m.audit.notice(m, "no-target", f"an effect targets '{selector}', and no seat qualifies")
     if selector in ("weakest", "strongest") and seats:
         health = {s: m.value("health", s, ctx) for s in seats}
         best = (min if selector == "weakest" else max)(health.values())

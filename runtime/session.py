@@ -18,7 +18,9 @@ from typing import Any
 
 from compiler.files import write_atomic
 from runtime.agents import Agent
+from runtime.audit import Audit
 from runtime.errors import RuleError
+from runtime.guards import Budget
 from runtime.log import FORMAT as LOG_FORMAT
 from runtime.log import LogWriter, cut_logs, for_seat, seat_path
 from runtime.machine import Machine
@@ -62,9 +64,10 @@ class Session:
     @classmethod
     def new(cls, program: Program, players: int, seed: int, seats: list[str], agents: list[Agent],
             pack: str = "", log: Path | None = None, save: Path | None = None,
-            variables: dict[str, Any] | None = None) -> Session:
+            variables: dict[str, Any] | None = None, audit: Audit | None = None) -> Session:
         events: list | None = [] if log is not None else None
-        machine = Machine.start(program, players, seed, log=events, variables=variables)
+        machine = Machine.start(program, players, seed, log=events, variables=variables,
+                                audit=audit)
         session = cls(program, machine, agents, seed, seats, pack, save_path=save,
                       version=content_version(program.game))
         if save is not None:
@@ -114,6 +117,7 @@ class Session:
             raise RuleError(f"{save}:1: the saved state does not fit the game: {problem}")
         try:
             machine = Machine(program, data.state, log=events)
+            machine.budget = Budget(data.step)
             made = agents(data.seats, program)
         except (KeyError, IndexError, TypeError, ValueError) as err:
             raise RuleError(f"{save}:1: the saved state does not fit the game: {err!r}") from None
@@ -236,14 +240,16 @@ def _restore_logs(log: Path, sizes: list[int], players: int, seed: int, save: Pa
 
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],
               stats: Counter | None = None, variables: dict[str, Any] | None = None,
-              watch: Callable[[Machine], None] | None = None) -> tuple[Machine, int]:
-    """A whole game with no logs or saves (simulation); returns the machine and decisions made.
-    `watch(machine)` is called at the start and after every decision."""
-    m = Machine.start(program, players, seed, stats=stats, variables=variables)
+              watch: Callable[[Machine], None] | None = None, audit: Audit | None = None,
+              until: int | None = None) -> tuple[Machine, int]:
+    """A whole game with no logs or saves (simulation), or its first `until` decisions;
+    returns the machine and decisions made. `watch(machine)` is called at the start and
+    after every decision."""
+    m = Machine.start(program, players, seed, stats=stats, variables=variables, audit=audit)
     steps = 0
     if watch:
         watch(m)
-    while not m.over:
+    while not m.over and steps != until:
         decision = m.decision
         seat = decision["seat"]
         agent = agents[seat]

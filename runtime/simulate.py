@@ -9,7 +9,8 @@ any executor and number of workers. With `rotate`, game `i` seats the lineup shi
 
 Executors: `serial` (this process), `processes` (a process pool, the default) and `dask`
 (a Dask cluster, `runtime.dask_run`). Each worker compiles the pack once. Finished games
-stream to a results file (`runtime.results`) when one is named; a run resumes from it.
+stream to a results file (`runtime.results`) when one is named; a run resumes from it. With
+`audit`, every game is audited (`runtime.audit`) and the figures list what was found.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from typing import Any
 
 from runtime.agents import make_agent
 from runtime.agents.evaluation import raw, weights
+from runtime.audit import Audit
 from runtime.errors import RuleError
-from runtime.figures import cell_figures
+from runtime.figures import audit_figures, cell_figures
 from runtime.loading import digest, pack_files
 from runtime.machine import Machine
 from runtime.program import Program
@@ -63,6 +65,7 @@ class Run:
     battles: str = "play"
     sweep: tuple[str, ...] = ()  # the names varied, in --vary order
     ladder: tuple[str, ...] | None = None  # agents weakest first, for a skill ladder
+    audit: bool = False  # check invariants and guards in every game
 
     def header(self, program: Program) -> dict:
         """The results file's first line: everything that decides the games played."""
@@ -72,7 +75,7 @@ class Run:
             "pack_digest": digest(pack_files(Path(self.pack))),
             "scenario": self.scenario, "story": self.story, "battles": self.battles,
             "story_layout": story_layout(program) if self.story else [],
-            "seed": self.seed, "games": self.games, "rotate": self.rotate,
+            "seed": self.seed, "games": self.games, "rotate": self.rotate, "audit": self.audit,
             "cooperative": plays_as_party(program), "content": sorted(program.cards),
             "sweep": list(self.sweep), "ladder": list(self.ladder) if self.ladder else None,
             "cells": [{**asdict(c), "seats": list(c.seats)} for c in self.cells],
@@ -92,8 +95,10 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
     stats: Counter = Counter()
     party = plays_as_party(program)
     leads = None if party else _Leads(program)
-    m, decisions = play_game(program, players, derive(run.seed, "game", index), agents, stats,
-                             variables=cell.variables or None, watch=leads)
+    game_seed = derive(run.seed, "game", index)
+    checker = Audit() if run.audit else None
+    m, decisions = play_game(program, players, game_seed, agents, stats,
+                             variables=cell.variables or None, watch=leads, audit=checker)
     result = m.state["result"]
 
     def per_seat(what: str) -> dict[str, list[int]]:
@@ -113,7 +118,9 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
         played=per_seat("played"), used=per_seat("used"),
         ending=(m.state.get("story") or {}).get("ending"), cell=cell_index, slots=slots,
         lead_changes=leads.changes if leads else 0, mid_last=leads.mid_last() if leads else None,
-        battles=battles, story_hits=hits_of(stats),
+        battles=battles, story_hits=hits_of(stats), seed=game_seed,
+        findings=tuple(checker.findings) if checker else (),
+        audited_steps=checker.steps if checker else 0,
     )
 
 
@@ -250,13 +257,16 @@ class SimulationReport:
     def to_json(self) -> dict:
         return cell_figures(self.header, 0, self.games)
 
+    def audit_json(self) -> dict:
+        return audit_figures(self.games)
+
 
 def simulate(pack: Path, program: Program, players: int, games: int, seed: int, seats: list[str],
              workers: int = 1, progress: Callable[[int, int], None] | None = None,
-             rotate: bool = True) -> SimulationReport:
-    """Play `games` games of one lineup (a run of a single cell)."""
+             rotate: bool = True, audit: bool = False) -> SimulationReport:
+    """Play `games` games of one lineup (a run of a single cell), each audited with `audit`."""
     run = Run(str(pack), (Cell(players, tuple(seats)),), games, seed, rotate,
-              program.scenario, program.story, program.battles)
+              program.scenario, program.story, program.battles, audit=audit)
     header, played = run_games(run, program, workers, progress=progress)
     return SimulationReport(header, played)
 

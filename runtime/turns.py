@@ -256,14 +256,21 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
     return use_frame(m, seat, inst, index, {"self": seat})
 
 
-def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict) -> dict:
-    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None)."""
+def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
+    """What a once-per limit counts uses under: ability `index` of one face of card `inst`
+    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
+    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
+
+
+def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
+              face: str | None = None) -> dict:
+    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
+    face `face` (by default the one it shows)."""
     from runtime.program import Source
 
-    card_id = m.state["ids"][inst] if inst is not None else None
+    card_id = (face or m.state["ids"][inst]) if inst is not None else None
     ability = m.program.abilities_of(Source(card_id, index))
-    key = f"{inst}#{index}" if inst is not None else f"@{seat}#{index}"
-    record_use(m, ability.once_per, key)
+    record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:
         m.count("used", card_id, seat)
     m.emit("ability", seat=seat, card=inst, name=ability.name or "")

@@ -74,7 +74,8 @@ def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
 
 
 def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
-    """`[seat, card instance or None, zone key, ability index]` for each waiting ability."""
+    """`[seat, card instance or None, zone key, ability index, face]` for each waiting
+    ability: `face` is the card face whose ability it is (None for the rules' and foes')."""
     program = m.program
     st = m.state
     ids = st["ids"]
@@ -84,9 +85,9 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
         inst = ctx.get("card")
         if inst is not None:
             for index in program.triggers.get(ids[inst], {}).get(name, ()):
-                found.append([ctx.get("self"), inst, st["loc"][inst], index])
+                found.append([ctx.get("self"), inst, st["loc"][inst], index, ids[inst]])
         seats = [ctx["self"]] if ctx.get("self") is not None else []
-        return found + [[s, None, None, i] for s in seats for i in rule_abilities]
+        return found + [[s, None, None, i, None] for s in seats for i in rule_abilities]
     for n, seat in enumerate(subjects(m, name, ctx)):
         for zone in program.in_play_zones:
             if not zone.per_seat and n:
@@ -94,31 +95,46 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
             key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
             for inst in st["zones"][key]:
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
-                    found.append([seat, inst, key, index])
-        found += [[seat, None, None, i] for i in rule_abilities]
+                    found.append([seat, inst, key, index, ids[inst]])
+        found += [[seat, None, None, i, None] for i in rule_abilities]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
 
-        found += foe_listeners(m, name)
+        found += [[*entry, None] for entry in foe_listeners(m, name)]
     return found
+
+
+def collected(m: Machine, name: str, ctx: dict) -> dict:
+    """A frame firing window `name` later with the abilities waiting on it now: those of the
+    cards in play (and the faces they show) as what the window follows happened, before its
+    consequences (a beaten mage turning to its other side) change them."""
+    frame = window(name, ctx)
+    if name in m.program.listened:
+        frame["l"].update(q=listeners(m, name, ctx), i=0)
+    return frame
 
 
 @handler("window")
 def run_window(m: Machine, frame: dict):
     from runtime.program import Source
-    from runtime.turns import use_frame, used
+    from runtime.turns import use_frame, use_key, used
 
     name = frame["w"]
     if name not in m.program.listened:
         return None
     local = frame["l"]
+    st = m.state
     if "q" not in local:
         local["q"] = listeners(m, name, frame["ctx"])
         local["i"] = 0
     queue = local["q"]
-    st = m.state
+    if "f" not in local:
+        # the faces the cards show as the window opens: one flipped while it runs (by an
+        # ability answering before its own) no longer offers the ability it was queued with
+        local["f"] = [None if e[1] is None else st["ids"][e[1]] for e in queue]
     while local["i"] < len(queue):
-        seat, inst, key, index = queue[local["i"]]
+        seat, inst, key, index, face = queue[local["i"]]
+        opened_as = local["f"][local["i"]]
         local["i"] += 1
         if inst is None and key is not None:  # a foe on the board: it acts as that piece
             from runtime.targets import foe_ability
@@ -127,15 +143,13 @@ def run_window(m: Machine, frame: dict):
             if acting is not None:
                 return Call(acting)
             continue
-        if inst is not None and st["loc"][inst] != key:
-            continue  # the card left play before its turn came
-        card_id = st["ids"][inst] if inst is not None else None
-        ability = m.program.abilities_of(Source(card_id, index))
-        use_key = f"{inst}#{index}" if inst is not None else f"@{seat}#{index}"
-        if ability.once_per and used(m, ability.once_per, use_key):
+        if inst is not None and (st["loc"][inst] != key or st["ids"][inst] != opened_as):
+            continue  # the card left play, or turned over, before its turn came
+        ability = m.program.abilities_of(Source(face, index))
+        if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
         if not m.holds(ability.if_, seat, ctx, inst):
             continue
-        return Call(use_frame(m, seat, inst, index, ctx))
+        return Call(use_frame(m, seat, inst, index, ctx, face))
     return None

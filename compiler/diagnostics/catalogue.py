@@ -133,6 +133,8 @@ _ENTRIES = [
           "battle: act-1   # a story, but `battle` names a scenario", "Name an item of the kind the message expects."),
     Entry("GS307", "passive-effects", W, "A `passive` ability lists effects, but a passive ability only states a standing rule: its `do:` never runs.",
           "when: passive\ndo: [draw: 1]", "Give the effects a timing window (`when: start-of-turn`…), or state the rule through variables and conditions."),
+    Entry("GS310", "unknown-event", E, "An event-level invariant (`after:`) names an event kind the runtime never logs.",
+          "invariants:\n  - {id: one-attack, after: atack, holds: 'attacks <= 1', message: one attack a turn}", "Use an event kind from docs/language.md (Events); the hint names the closest one."),
     Entry("GS330", "parameter-out-of-range", E, "A parameter's value lies outside the range it declares.",
           "parameters:\n  win_score: {value: 9, min: 5, max: 8}", "Change the value, or widen the range to include it."),
     Entry("GS331", "parameter-empty-range", E, "A parameter's `min` is above its `max`, so no value fits.",

@@ -25,6 +25,7 @@ from compiler.language.base import (
     check_inside,
 )
 from compiler.language.effects import Effects
+from compiler.language.events import Event
 from compiler.language.selectors import Window
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -53,6 +54,48 @@ class Ability(Model):
     source: Source | None = Field(
         default=None, description="`rulebook` (from the published rules) or `designed` (new)"
     )
+
+
+class Invariant(Item):
+    """What must always hold in play; `gamesmith simulate --audit` checks it on every step.
+
+    A state invariant (no `after:`) is checked wherever play stops for a decision, or only
+    once the game is over (`at: end`), once for the game or for every seat still in it
+    (`for: seat`).
+    An event-level invariant (`after: attack`) is checked after each event of that kind, for
+    the event's actor or target seat, with the event's card (if any) as the card considered.
+    """
+
+    holds: Expr = Field(description="the condition that must hold")
+    message: str = Field(description="what went wrong, said to the designer when it does not")
+    for_: Literal["game", "seat"] = Field(
+        default="game", description="checked once for the game, or for every seat still in it"
+    )
+    at: Literal["step", "end"] = Field(
+        default="step", description="checked at every step of play, or only once the game is over"
+    )
+    after: Event | None = Field(
+        default=None, description="checked after each event of this kind (an event-level invariant)"
+    )
+    on: Literal["actor", "target"] = Field(
+        default="actor", description="an event-level invariant's seat: the event's actor or target"
+    )
+    text: str | None = Field(default=None, description="the rule as printed, for people")
+    known_failing: str | None = Field(
+        default=None,
+        description="a break known and not yet fixed, and why: `--audit` still reports it, as a "
+        "note that does not fail the run",
+    )
+
+    @model_validator(mode="after")
+    def _event_or_state(self) -> Invariant:
+        if self.after is not None and (self.for_ != "game" or self.at != "step"):
+            raise ValueError("an event-level invariant (`after:`) takes no `for:` or `at:`: "
+                             "it is checked for the event's seat, after the event")
+        return self
+
+
+Invariants = list[Invariant]
 
 
 class Document(Item):
@@ -338,6 +381,9 @@ class Story(Document):
     cards: dict[StoryKey, StoryCard] = Field(
         min_length=1, description="the cards, by printed number or id"
     )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold while the story is walked (`--audit`)"
+    )
 
 
 class Chapter(Document):
@@ -503,6 +549,9 @@ class Scenario(Document):
     rounds: int | None = Field(
         default=None, ge=1, description="the battle lasts at most this many rounds"
     )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold during this battle (`--audit`)"
+    )
 
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -633,6 +682,11 @@ class Condition(Model):
     who: Literal["self", "party", "active", "all"] = Field(
         default="self", description="self, active, party or all: the seats tested (see above)"
     )
+    at: Literal["step", "turn-end"] = Field(
+        default="step",
+        description="tested after every step, or only between turns, so the turn in progress "
+        "(the last card played, say) is carried out in full first",
+    )
 
 
 class RankKey(Model):
@@ -694,6 +748,14 @@ class Rules(Document):
         "its figure (a character knocked down until rescued)",
     )
     turn_cap: int = Field(default=200, ge=1, le=10**6, description="simulations stop a game after this many turns")
+    decision_cap: int = Field(
+        default=20000, ge=1,
+        description="a game stops after this many decisions, and a turn after a tenth of them "
+        "(no game can run forever)",
+    )
+    invariants: Invariants = Field(
+        default_factory=list, description="what must always hold in play (`--audit` checks it)"
+    )
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
 
 

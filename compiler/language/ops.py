@@ -175,6 +175,11 @@ class Transfer(Params):
     to: Var
     amount: Amount = 1
     who: Selector = "self"
+    keep: Amount = Field(
+        default=0,
+        description="the least left in `from`, for each seat (what is protected: customers "
+        "under a card, say)",
+    )
 
 
 @op(
@@ -525,6 +530,15 @@ class Roll(Params):
         default=None, description="dice to roll (pools), instead of the dice system's count"
     )
     who: Selector = Field(default="self", description="who rolls; each one rolls in turn")
+
+
+@op("roll-off", "Every seat rolls a dice system; the highest (or lowest) total goes first, seats "
+    "tied for it rolling again: turn order starts with that seat, and it becomes the active one.",
+    "flow")
+class RollOff(Params):
+    shorthand = "dice"
+    dice: Ref("dice")
+    lowest: bool = Field(default=False, description="the lowest total goes first instead")
 
 
 @op("trigger", "Fire a timing window declared in the rules, so abilities waiting on it run.", "flow")

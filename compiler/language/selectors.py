@@ -86,7 +86,9 @@ WINDOWS = table(
 )
 
 
-def _check(vocabulary: dict, error: str, what: str):
+def vocabulary_check(vocabulary: dict, error: str, what: str):
+    """A validator refusing a value outside `vocabulary` with pydantic error type `error`."""
+
     def check(value: str) -> str:
         if value not in vocabulary:
             raise PydanticCustomError(error, "unknown {what} '{value}'", {"what": what, "value": value})
@@ -95,7 +97,7 @@ def _check(vocabulary: dict, error: str, what: str):
     return check
 
 
-Selector = Annotated[str, AfterValidator(_check(SELECTORS, "unknown_selector", "selector"))]
+Selector = Annotated[str, AfterValidator(vocabulary_check(SELECTORS, "unknown_selector", "selector"))]
 """A selector name from `SELECTORS`."""
 
 Window = Annotated[str, RefTo("window")]

@@ -16,9 +16,11 @@ import typer
 from rich.console import Console
 
 from compiler.files import output_problem
+from gamesmith.commands.audit import replay_log, repro, show
 from gamesmith.commands.packs import fill_seats, load, players_of, scalar
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
+from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.render import for_console
 from runtime.saves import FOLDER as SAVES
@@ -59,6 +61,9 @@ def play(
         help="walk this story from its start card, by id")] = None,
     battle_outcome: Annotated[str, typer.Option(
         help="a story's battles: play them, or take them as victory, defeat or random")] = "play",
+    audit: Annotated[bool, typer.Option(
+        help="check the content's invariants and the runtime's guards on every step; exit 1 "
+        "on a violation")] = False,
 ) -> None:
     """Play one game; prompts go to human seats only, bots play at once.
 
@@ -74,6 +79,7 @@ def play(
                 for s in specs]
 
     session = None
+    checker = Audit() if audit else None
     try:
         if resume:
             if save_path is None:
@@ -83,6 +89,8 @@ def play(
                 save_path = _latest_unfinished(console, pack)
             session = Session.resume(save_path, lambda p: load(Path(p), need_rules=False), agents,
                                      pack=pack)
+            if checker is not None:
+                checker.attach(session.machine)
             console.print(f"Resuming {for_console(session.program.game.game.title)} at step "
                           f"{session.step}.", highlight=False)
         else:
@@ -106,6 +114,7 @@ def play(
                 log=log,
                 save=save_path,
                 variables=_variables(set_),
+                audit=checker,
             )
             console.print(
                 f"{for_console(program.game.game.title)}: {count} seats ({', '.join(seats)}), "
@@ -143,6 +152,7 @@ def play(
         seen = session.seats.index("human")
         for line in news(seen):
             console.print(f"[dim]· {for_console(line)}[/dim]", highlight=False)
+    _report(console, session, checker, log)
     if session.program.story is not None:
         ending = session.machine.state["story"]["ending"]
         outcome = "the party won" if result["winners"] else "the party lost"
@@ -159,6 +169,26 @@ def play(
     )
     if session.machine.state["turns"] == 0:
         _suggest_modes(console, session)
+
+
+def _report(console: Console, session: Session, checker: Audit | None, log: Path | None) -> None:
+    """With --audit: what it found, and how to see it again (exit 1 if a rule broke)."""
+    if checker is None:
+        return
+    bots = not any(isinstance(a, HumanAgent) for a in session.agents)
+    if log is not None:
+        command = lambda step: replay_log(log, step)  # noqa: E731
+    elif bots:
+        command = lambda step: repro(session.pack, session.program,  # noqa: E731
+                                     session.machine.state["players"], session.seats,
+                                     session.seed, step)
+    else:
+        command = None
+    console.print(f"Audit: {session.step} decisions, {checker.steps} steps checked.",
+                  highlight=False)
+    show(console, checker.findings, session.seed, command)
+    if checker.failed:
+        raise typer.Exit(1)
 
 
 def _suggest_modes(console: Console, session) -> None:

@@ -19,10 +19,11 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from gamesmith.commands.audit import repro, show
 from gamesmith.commands.packs import load, players_of, scalar
 from gamesmith.commands.story import print_story_hits
 from runtime.errors import RuleError
-from runtime.figures import run_figures, sweep_rows
+from runtime.figures import audit_figures, run_figures, sweep_rows
 from runtime.render import for_console
 from runtime.simulate import EXECUTORS, Run, default_workers, run_games
 from runtime.sweep import PLAYERS, SEATS, grid, ladder_lineups
@@ -61,9 +62,13 @@ def simulate(
     dask: Annotated[bool, typer.Option("--dask", help="same as --executor dask")] = False,
     scheduler: Annotated[str | None, typer.Option(
         help="a Dask scheduler's address (tcp://host:8786); none: a local cluster")] = None,
+    audit: Annotated[bool, typer.Option(
+        help="check the content's invariants and the runtime's guards in every game; exit 1 "
+        "on a violation")] = False,
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
-    --story, how often each ending is reached; with --vary or --ladder, a sweep."""
+    --story, how often each ending is reached; with --vary or --ladder, a sweep; with
+    --audit, every invariant broken."""
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
     executor = "dask" if dask or scheduler else executor
@@ -92,7 +97,7 @@ def simulate(
         cells = grid(program, dims, count, list(seat))
         run = Run(str(pack), tuple(cells), games, seed, rotate, program.scenario, program.story,
                   program.battles, tuple(n for n, _ in dims),
-                  tuple(a.strip() for a in ladder.split(",")) if ladder else None)
+                  tuple(a.strip() for a in ladder.split(",")) if ladder else None, audit=audit)
         jobs = workers if workers is not None else default_workers()
         header, played = _run(run, program, jobs, executor, scheduler, results, console)
     except RuleError as err:
@@ -118,11 +123,37 @@ def simulate(
     shown = data if data["sweep"] else data["cells"][0]
     if format == "json":
         sys.stdout.write(json.dumps(shown, indent=2) + "\n")
-        return
-    if not data["sweep"]:
+    elif not data["sweep"]:
         text_report(Console(), shown)
     else:
         _sweep_text(Console(), data)
+    if audit:
+        _audit(console, pack, program, run, played)
+
+
+def _audit(console: Console, pack: Path, program, run: Run, played: list) -> None:
+    """Say what the audit checked and found (on stderr); exit 1 if an invariant broke."""
+    data = audit_figures(played)
+    console.print(f"Audit: {data['games']} games, {data['decisions']} decisions, "
+                  f"{data['steps']} steps checked; {data['failed_games']} games broke a rule.",
+                  highlight=False)
+    notes: dict[str, list] = {}
+    for g in played:
+        cell = run.cells[g.cell]
+        seats = [cell.seats[k] for k in g.slots]  # the lineup as it sat in this game
+        show(console, [f for f in g.findings if f.fails], g.seed,
+             lambda step, g=g, cell=cell, seats=seats: repro(pack, program, cell.players, seats,
+                                                             g.seed, step))
+        for f in g.findings:
+            if not f.fails:
+                notes.setdefault(f.message, []).append((g, f))
+    for message, seen in notes.items():
+        g, f = seen[0]
+        console.print(f"[yellow]note ({f.name})[/yellow] in {len(seen)} games: "
+                      f"{for_console(message)}; first at step {f.step} of seed {g.seed}",
+                      highlight=False)
+    if data["failed_games"]:
+        raise typer.Exit(1)
 
 
 def _dimension(text: str) -> tuple[str, list]:

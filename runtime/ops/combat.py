@@ -22,7 +22,7 @@ from runtime.ops.variables import read, write
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.targets import resolve_pieces, targets_pieces
-from runtime.windows import window
+from runtime.windows import collected, window
 from runtime.zones import move
 
 if TYPE_CHECKING:
@@ -98,14 +98,12 @@ def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
 
 
 def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
-    frames = [fx(m.program.lid(then), ctx)] if then else []
-    frames += [
-        window("after-attacked", ctx),
-        window("on-defence-failed" if won else "on-defence-succeeded", ctx),
-        window("after-attack", ctx),
-        window("on-hit" if won else "on-miss", ctx),
-    ]
-    return Tail(*frames)
+    """The outcome's effects, then the windows after an attack: these answer with the cards
+    as the attack resolved (won or lost), before the outcome turned any of them over."""
+    windows = [collected(m, name, ctx) for name in (
+        "after-attacked", "on-defence-failed" if won else "on-defence-succeeded", "after-attack",
+        "on-hit" if won else "on-miss")]
+    return Tail(*([fx(m.program.lid(then), ctx)] if then else []), *windows)
 
 
 def _attack_viable(m: Machine, ctx: dict, p) -> bool:

@@ -87,6 +87,22 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return Tail(*frames) if frames else None
 
 
+@implements("roll-off")
+def roll_off(m: Machine, ctx: dict, p, local: dict):
+    st = m.state
+    rolling = m.seats_from(st["active"])
+    while len(rolling) > 1:
+        totals = {seat: roll_system(m, p.dice, seat)[0] for seat in rolling}
+        best = (min if p.lowest else max)(totals.values())
+        rolling = [seat for seat in rolling if totals[seat] == best]
+    if rolling:
+        first = rolling[0]
+        start = st["order"].index(first)
+        st["order"] = st["order"][start:] + st["order"][:start]
+        st["active"] = first
+    return None
+
+
 @implements("trigger")
 def trigger(m: Machine, ctx: dict, p, local: dict):
     return Tail(window(p.window, ctx))

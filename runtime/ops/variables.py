@@ -90,7 +90,8 @@ def _literal_text(m: Machine, name: str) -> bool:
 @implements("transfer", seats="who")
 def transfer(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     for seat in seats:
-        moved = max(0, min(amount(m, ctx, p.amount), read(m, p.from_, seat)))
+        keep = int(m.value(p.keep, seat, ctx))
+        moved = max(0, min(amount(m, ctx, p.amount), read(m, p.from_, seat) - keep))
         write(m, p.from_, seat, read(m, p.from_, seat) - moved)
         write(m, p.to, seat, read(m, p.to, seat) + moved)
     return None

@@ -53,3 +53,30 @@ def test_an_end_condition_for_self_is_tested_for_every_seat(tally):
     m = start(tally, players=3)
     pick(m, "Alarm the previous seat")  # seat 3, whose turn is last
     assert m.over and m.state["result"]["reason"] == "an alarm was sounded"
+
+
+def _closing_pack(tmp_path, at: str):
+    root = tmp_path / at
+    root.mkdir()
+    (root / "game.yaml").write_text(
+        "kind: game\nid: closing\ntitle: Closing\nplayers: {min: 2, max: 2}\n"
+        "variables:\n  bell: {initial: 0, per: game}\n  tidied: {initial: 0, per: game}\n",
+        encoding="utf-8")
+    (root / "rules.yaml").write_text(
+        "kind: rules\nid: closing-rules\nturn: {actions: 1}\n"
+        "actions:\n  - {id: ring, name: Ring and tidy, do: [gain: {variable: bell}, "
+        "gain: {variable: tidied}]}\n"
+        f"end:\n  - {{if: bell >= 1, at: {at}, text: the bell rang}}\n", encoding="utf-8")
+    from runtime.loading import load_program
+
+    return load_program(root)
+
+
+def test_an_end_condition_at_turn_end_lets_the_turn_in_progress_finish(tmp_path):
+    hasty = Machine.start(_closing_pack(tmp_path, "step"), 2, 1)
+    pick(hasty, "Ring")
+    assert hasty.over and var(hasty, "tidied", None) == 0  # ended between the two effects
+    patient = Machine.start(_closing_pack(tmp_path, "turn-end"), 2, 1)
+    pick(patient, "Ring")
+    assert patient.over and var(patient, "tidied", None) == 1
+    assert patient.state["result"]["reason"] == "the bell rang"

@@ -4,7 +4,8 @@ in play answer, and the order is the owner's cards first, then the rules."""
 from __future__ import annotations
 
 from runtime.deal import arrange
-from tests.runtime.conftest import cards, labels, pick, start
+from runtime.machine import Machine
+from tests.runtime.conftest import cards, labels, pick, start, var
 
 
 def test_a_card_in_play_draws_at_the_start_of_its_owners_turn(skirmish):
@@ -56,3 +57,42 @@ def test_a_card_in_a_shared_zone_answers_setup_once_for_the_active_seat(tally):
     m = start(tally, players=3)
     assert m.value("bell", 0) == 1
     assert [m.value("rung", s) for s in range(3)] == [1, 0, 0]
+
+
+def test_a_card_turned_over_before_its_turn_in_a_window_skips_the_ability_it_queued(tmp_path):
+    """The flipper answers first and turns the coin to tails: the heads ability the coin
+    queued is skipped, and the tails face's ability of the same place does not run instead."""
+    root = tmp_path / "coins"
+    root.mkdir()
+    (root / "game.yaml").write_text(
+        "kind: game\nid: coins\ntitle: Coins\nplayers: {min: 2, max: 2}\n"
+        "variables:\n  gold: {initial: 0}\n  doom: {initial: 0}\n", encoding="utf-8")
+    (root / "cards.yaml").write_text("""\
+kind: card-type
+id: prop
+name: Prop
+---
+kind: cards
+id: props
+type: prop
+cards:
+  - id: flipper
+    name: Flipper
+    abilities: [{name: Turn, when: start-of-turn, do: [flip: {to: coin-tails}]}]
+  - id: coin
+    name: Coin
+    back: coin-tails
+    abilities: [{name: Heads, when: start-of-turn, do: [gain: {variable: gold}]}]
+  - id: coin-tails
+    name: Coin, tails
+    abilities: [{name: Tails, when: start-of-turn, do: [gain: {variable: doom}]}]
+""", encoding="utf-8")
+    (root / "rules.yaml").write_text(
+        "kind: rules\nid: coins-rules\nturn: {actions: 1}\n"
+        "zones:\n  - {id: table, visibility: public, in-play: true, holds: [props]}\n"
+        "actions:\n  - {id: wait, name: Wait}\n", encoding="utf-8")
+    from runtime.loading import load_program
+
+    m = Machine.start(load_program(root), 2, 1)
+    assert [m.state["ids"][i] for i in m.state["zones"]["table:0"]] == ["flipper", "coin-tails"]
+    assert (var(m, "gold", 0), var(m, "doom", 0)) == (0, 0)

@@ -83,6 +83,8 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS305": ({"a.yaml": TERRAIN + "suppress: [GS999]\n"}, "a.yaml", 6),
     "GS306": ({"a.yaml": TERRAIN, "s.yaml": story("  '1': {battle: rock, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
     "GS307": ({"t.yaml": TERRAIN + "abilities:\n  - when: passive\n    do: [draw: 1]\n"}, "t.yaml", 8),
+    "GS310": ({"r.yaml": "kind: rules\nid: rules\ninvariants:\n  - id: one-attack\n    after: atack\n"
+                         "    holds: round >= 1\n    message: one attack a round\n"}, "r.yaml", 5),
     "GS330": ({"game.yaml": GAME + "parameters:\n  win: {value: 9, min: 5, max: 8}\n", "u.yaml": uses("win")}, "game.yaml", 8),
     "GS331": ({"game.yaml": GAME + "parameters:\n  win: {value: 7, min: 9, max: 5}\n", "u.yaml": uses("win")}, "game.yaml", 8),
     "GS332": ({"game.yaml": GAME + "parameters:\n  coins: {value: 1, min: 0, max: 2}\n", "u.yaml": uses("coins")}, "game.yaml", 8),

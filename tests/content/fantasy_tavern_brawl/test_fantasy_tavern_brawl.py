@@ -66,7 +66,9 @@ def test_dwarf_builds_on_four_customers_and_is_never_last(game):
     dwarf = game.cards["dwarf"]
     assert dwarf.field("never_last") is True
     assert [c.id for c in game.decks["race-cards"].cards if c.field("never_last")] == ["dwarf"]
-    transfers = [op_of(e)[1] for e in dwarf.abilities[0].do if op_of(e)[0] == "transfer"]
+    [build] = [op_of(e)[1] for e in dwarf.abilities[0].do if op_of(e)[0] == "choose"]
+    on_ground = build.options[0]
+    transfers = [op_of(e)[1] for e in on_ground.do if op_of(e)[0] == "transfer"]
     assert (transfers[0].to, transfers[0].amount) == ("ground_customers", 4)
 
 
@@ -135,6 +137,7 @@ def test_a_card_touching_nothing_leaves_the_game_without_its_ability(program):
     seat = m.state["active"]
     pick(m, "Slide, fling or drop")
     pick(m, "Orc")
+    pick(m, "No rival customer fell out")
     pick(m, "touches no card")
     assert [m.state["ids"][i] for i in m.state["zones"]["removed"]] == ["orc"]
     assert m.value("ground_customers", seat) == 1
@@ -153,6 +156,10 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
             pick(m, "Slide, fling or drop a race card")
         elif m.decision["kind"] == "card":
             m.answer(0)
+        elif "No rival customer fell out" in labels:
+            pick(m, "No rival customer fell out")
+        elif "Build on the ground floor" in labels:
+            pick(m, "Build on the ground floor")
         else:
             pick(m, "came to rest touching")
     other = 1 - first
@@ -166,3 +173,108 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
     assert [m.value("score", s) for s in (first, other)] == [13, 17]
     assert [m.value("meeples_on_top_floor", s) for s in (first, other)] == [1, 2]
     assert m.state["result"]["winners"] == [other]
+
+
+def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(program):
+    m = scenario_one(program)
+    # Everyone places Dwarves and misses the tavern with the rest (so customers stay in the
+    # supply) until the last card of all is in the air.
+    def cards(zone: str) -> int:
+        return sum(len(m.state["zones"][f"{zone}:{s}"]) for s in range(2))
+
+    while cards("hand") or not cards("in-flight"):
+        labels = [o["label"] for o in m.decision["options"]]
+        if "Place a race card" in labels:
+            pick(m, "Place a race card")
+        elif "Slide, fling or drop a race card" in labels:
+            pick(m, "Slide, fling or drop a race card")
+        elif m.decision["kind"] == "card":
+            m.answer(0)
+        elif "No rival customer fell out" in labels:
+            pick(m, "No rival customer fell out")
+        elif "Build on the ground floor" in labels:
+            pick(m, "Build on the ground floor")
+        else:
+            pick(m, "touches no card")
+    seat = m.decision["seat"]
+    [last] = m.state["zones"][f"in-flight:{seat}"]
+    before = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
+    assert not m.over  # no card is left in any hand, but the last one has yet to land
+    pick(m, "No rival customer fell out")
+    pick(m, "came to rest touching")
+    assert m.over and m.state["loc"][last] == "tavern"
+    assert m.value("cards_in_flight", None) == 0
+    # its ability (an Orc's: a customer from the supply onto it) happened before the count
+    after = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
+    assert m.state["ids"][last] == "orc" and after == (before[0] + 1, before[1] - 1)
+    assert m.value("meeples_in_tavern", seat) == after[0] + m.value("upper_customers", seat)
+
+
+def test_a_slid_card_knocks_rival_customers_out_and_never_the_players_own(program):
+    m = scenario_one(program, 3)
+    seat = m.state["active"]
+    rivals = [s for s in range(3) if s != seat]
+    pick(m, "Slide, fling or drop")
+    pick(m, "Orc")
+    pick(m, "Two rival customers fell out")
+    pick(m, f"Seat {rivals[0] + 1}")  # its one customer on the ground falls
+    pick(m, f"Seat {rivals[0] + 1}")  # and it has none left to lose: nothing more falls
+    pick(m, "came to rest touching")
+    grounds = [m.value("ground_customers", s) for s in range(3)]
+    supplies = [m.value("meeples_in_supply", s) for s in range(3)]
+    assert grounds[rivals[0]] == 0 and supplies[rivals[0]] == 15
+    assert grounds[rivals[1]] == 1 and supplies[rivals[1]] == 14
+    assert grounds[seat] == 2 and supplies[seat] == 13  # the Orc's customer; none fell
+
+
+def test_the_first_player_is_drawn_by_lot(program):
+    firsts = set()
+    for seed in range(1, 30):
+        log: list = []
+        m = Machine.start(program, 3, seed, log=log)
+        rolls = [e for e in log if e["e"] == "roll" and e["dice"] == "lots"]
+        assert len(rolls) >= 3
+        m.answer(0)  # the scenario
+        assert m.decision["seat"] == m.state["active"] == m.state["order"][0]
+        firsts.add(m.state["active"])
+    assert firsts == {0, 1, 2}
+
+
+def test_customers_under_a_dwarf_are_protected_from_abilities(program):
+    from runtime.deal import arrange
+
+    m = scenario_one(program)
+    seat = m.state["active"]
+    rival = 1 - seat
+    pick(m, "Place a race card")  # the Dwarf: four customers under it, one on top
+    assert (m.value("ground_customers", seat), m.value("protected_customers", seat)) == (5, 4)
+    arrange(m, {f"hand:{rival}": ["demon", "orc"]}, spare="box")
+    pick(m, "Demon")  # the only cards to slide, fling or drop  # dropped: it knocks nobody out on its way
+    pick(m, "came to rest touching")
+    pick(m, "from the ground floor")
+    pick(m, "from the ground floor")  # only the one unprotected customer can go
+    assert m.value("ground_customers", seat) == 4 == m.value("protected_customers", seat)
+    assert m.value("meeples_in_supply", seat) == 10
+
+
+def test_a_dwarf_on_a_dwarf_adds_a_floor_whose_customers_score_three(program):
+    m = scenario_one(program)
+    first = m.state["active"]
+    pick(m, "Place a race card")  # the first Dwarf raises the second floor
+    pick(m, "Place a race card")  # the other player's Dwarf goes on it: a third floor
+    second = 1 - first
+    pick(m, "on the second floor")
+    assert m.value("top_floor", None) == 3
+    assert [m.value(v, second) for v in ("ground_customers", "upper_customers",
+                                         "floor_3_customers")] == [1, 4, 1]
+    assert m.value("floor_3_customers", first) == 0
+    pick(m, "Place a race card")  # the first player's last Dwarf may build on either
+    assert labels_of(m) == ["Build on the ground floor", "Build on a Dwarf, on the second floor",
+                            "Build on a Dwarf, on the third floor"]
+    pick(m, "on the third floor")
+    assert m.value("top_floor", None) == 4
+    assert [m.value(v, first) for v in ("floor_3_customers", "floor_4_customers")] == [4, 1]
+
+
+def labels_of(m: Machine) -> list[str]:
+    return [o["label"] for o in m.decision["options"]]

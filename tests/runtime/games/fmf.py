@@ -10,8 +10,15 @@ MAGES = ["Chester", "Wyatt", "Nez", "Philo", "Muffins", "Gretchen"]
 
 
 def begin(fmf, players=4, mages=MAGES, seed=1, log=None, garbel=False, **layout) -> Machine:
-    """A game with the mages chosen in order, at seat 1's first decision, cards arranged."""
-    m = Machine.start(fmf, players, seed, log=log)
+    """A game with the mages chosen in order, at seat 1's first decision, cards arranged: the
+    first game from `seed` on in which seat 1 wins the roll for the first turn."""
+    while True:
+        m = Machine.start(fmf, players, seed, log=log)
+        if m.state["active"] == 0:
+            break
+        seed += 1
+        if log is not None:
+            log.clear()
     for name in mages[:players]:
         pick(m, name)
     arranged = {k.replace("_", ":"): v for k, v in layout.items()}

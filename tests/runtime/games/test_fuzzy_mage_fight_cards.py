@@ -219,3 +219,32 @@ def test_bottomless_brew_needs_an_empty_hand(fmf):
     m = begin(fmf, players=2, battlefield_0=["bottomless-brew"], hand_0=[])
     pick(m, "Bottomless Brew: Refill")
     assert len(cards(m, "hand:0")) == 4 and m.state["actions"] == 3
+
+
+def test_gretchen_strikes_back_when_the_attack_beats_her(fmf):
+    # won or lost: her Counter-Strike waits on the attack as it resolved, before she turned
+    m = begin(fmf, players=2, mages=["Chester", "Gretchen"], hand_0=["magic", "magic"],
+              hand_1=["magic"] * 3)
+    end_turns(m, 2)
+    pick(m, "Attack a fuzzy mage")
+    pick(m, "(total 2)")
+    pick(m, "(total 0)")  # Gretchen holds her magic back, is beaten and robbed of two
+    assert essence(m, 1) and m.decision["seat"] == 1
+    pick(m, "Strike back at the attacker")  # with her last magic: Chester must answer
+    assert m.decision["prompt"] == "What do you defend with?" and m.decision["seat"] == 0
+
+
+def test_scamper_home_leaves_pickpocket_its_own_use_this_turn(fmf):
+    # once-per-turn uses belong to a face: Nez's essence side's Scamper Home is not Pickpocket
+    for seed in range(1, 60):
+        m = begin(fmf, players=2, mages=["Chester", "Nez"], seed=seed, hand_0=["magic"],
+                  hand_1=[])
+        in_essence(m, 1)
+        end_turns(m, 1)
+        pick(m, "Nez, essence form: Scamper Home")
+        if not essence(m, 1):
+            assert "Nez: Pickpocket" in labels(m)
+            pick(m, "Nez: Pickpocket")
+            assert cards(m, "hand:1") == ["magic"] and "Nez: Pickpocket" not in labels(m)
+            return
+    raise AssertionError("Nez never scampered home in 59 seeds")

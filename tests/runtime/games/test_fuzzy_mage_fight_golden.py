@@ -50,7 +50,7 @@ def lying(m: Machine, key: str) -> list[tuple[str, str]]:
 
 def test_the_example_round(fmf):
     agents = [ScriptedAgent(script) for script in SCRIPTS]
-    m = Machine.start(fmf, 4, 2019)
+    m = Machine.start(fmf, 4, 2020)  # a seed in which seat 1 wins the roll for first turn
     dealt = False
     while not (m.state["round"] == 2 and m.decision["kind"] == "turn"):
         if m.decision["kind"] == "turn" and not dealt:

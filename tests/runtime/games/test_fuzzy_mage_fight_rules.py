@@ -28,20 +28,44 @@ def test_two_to_six_players(fmf, players):
         Machine.start(fmf, players, 1)
 
 
-def test_mages_are_chosen_in_seat_order_or_dealt_at_random(fmf):
-    m = Machine.start(fmf, 3, 5)
-    assert m.decision["seat"] == 0 and len(m.decision["options"]) == 6
+def test_the_highest_roller_chooses_a_mage_first_and_plays_first(fmf):
+    log: list = []
+    m = Machine.start(fmf, 3, 5, log=log)
+    rolls = {e["seat"]: e["total"] for e in log if e["e"] == "roll"}
+    assert rolls == {0: 3, 1: 5, 2: 2}  # seat 2 rolls highest
+    assert m.state["order"] == [1, 2, 0] and m.state["active"] == 1
+    assert m.decision["seat"] == 1 and len(m.decision["options"]) == 6
     pick(m, "Gretchen")
-    assert m.decision["seat"] == 1 and "Gretchen" not in labels(m)
+    assert m.decision["seat"] == 2 and "Gretchen" not in labels(m)
+    pick(m, "Nez")
+    pick(m, "Wyatt")
+    assert m.decision["kind"] == "turn" and m.decision["seat"] == 1
     dealt = Machine.start(fmf, 3, 5, variables={"mages_at_random": True})
-    assert dealt.decision["kind"] == "turn" and all(
+    assert dealt.decision["kind"] == "turn" and dealt.decision["seat"] == 1 and all(
         len(cards(dealt, f"mage:{s}")) == 1 for s in range(3)
     )
 
 
+def test_a_tie_for_the_highest_roll_is_rolled_again_by_the_tied(fmf):
+    for seed in range(1, 40):
+        log: list = []
+        m = Machine.start(fmf, 4, seed, log=log)
+        rolls = [(e["seat"], e["total"]) for e in log if e["e"] == "roll"]
+        first = dict(rolls[:4])
+        best = max(first.values())
+        tied = sorted(s for s, t in first.items() if t == best)
+        if len(tied) > 1:
+            again = dict(rolls[4:4 + len(tied)])
+            assert sorted(again) == tied  # only the tied seats roll again
+            assert m.state["active"] in tied
+            return
+    raise AssertionError("no tie in 39 seeds")
+
+
 def test_first_player_has_the_garbel_and_everyone_three_cards(fmf):
     m = Machine.start(fmf, 5, 3, variables={"mages_at_random": True})
-    assert cards(m, "garbel:0") == ["garbel"]
+    first = m.state["active"]
+    assert first != 0 and cards(m, f"garbel:{first}") == ["garbel"]
     assert [len(m.state["zones"][f"hand:{s}"]) for s in range(5)] == [3] * 5
 
 

@@ -1,0 +1,67 @@
+"""The runtime's own guards: budgets that stop a run which would otherwise go on forever.
+
+Every run has a step budget (frame steps between two decisions: a loop making no progress)
+and a decision budget (`rules.decision_cap` in a game, a tenth of it within one turn: a
+turn whose decisions run away). A guard that trips ends the game, capped, with a result
+naming it (`result["guard"]`), and tells the audit (`runtime.audit`) when one is attached;
+the rules' own turn cap ends a game the same way (`runtime.turns`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+STEP_BUDGET = 20_000
+"""Frame steps the machine may take between two decisions before it calls it no progress."""
+
+
+class Budget:
+    """Decisions counted for one machine: in the game, and since the turn count last moved."""
+
+    __slots__ = ("decisions", "turn", "in_turn", "picked")
+
+    def __init__(self, decisions: int = 0):
+        self.decisions = decisions
+        self.turn = -1
+        self.in_turn = 0
+        self.picked: Counter = Counter()
+
+
+def count_decision(m: Machine, label: str) -> None:
+    """Count a decision taken; trip the decision or runaway-turn guard when over budget."""
+    b = m.budget
+    st = m.state
+    b.decisions += 1
+    if st["turns"] != b.turn:
+        b.turn, b.in_turn = st["turns"], 0
+        b.picked.clear()
+    b.in_turn += 1
+    b.picked[label] += 1
+    cap = m.program.rules.decision_cap
+    if b.decisions > cap:
+        trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
+    elif b.in_turn > max(1, cap // 10):
+        label, times = b.picked.most_common(1)[0]
+        trip(m, "runaway-turn",
+             f"{b.in_turn} decisions while the turn count stood at {st['turns']} (a tenth of "
+             f"the decision cap); most often picked: {label!r}, {times} times")
+
+
+def no_progress(m: Machine, frame: dict) -> None:
+    """The frame loop ran `STEP_BUDGET` steps without a decision: stop it."""
+    trip(m, "no-progress", f"{STEP_BUDGET} steps with no decision and no end, the last in a "
+         f"'{frame['h']}' frame: a loop that makes no progress")
+
+
+def trip(m: Machine, guard: str, reason: str) -> None:
+    """End the game now, capped, naming the guard; the audit (if any) reports it."""
+    st = m.state
+    st["result"] = {"winners": [], "reason": reason, "capped": True, "guard": guard}
+    st["decision"] = None
+    st["stack"].clear()
+    if m.audit is not None:
+        m.audit.guard(m, guard, reason)
