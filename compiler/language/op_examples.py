@@ -126,6 +126,7 @@ EXAMPLES: dict[str, str] = {
     "repeat": "repeat: {times: players, do: [{draw: 1}]}",
     "roll": "roll: {dice: d6, results: [{min: 1, max: 3, do: [{lose: {variable: hp}}]}, "
             "{min: 4, max: 6, do: [{gain: {variable: coins}}]}]}",
+    "roll-off": "roll-off: d6",
     "trigger": "trigger: alarm",
     "say": "say: The bell tolls midnight.",
     "for-leader": "for-leader: {by: coins, do: [{gain: {variable: mettle}}]}",

@@ -101,7 +101,7 @@ def test_the_audit_finds_the_planted_break_at_its_seed_and_step(tmp_path, monkey
 
 
 def test_a_runaway_turn_stops_and_names_the_option_picked(tmp_path):
-    root = pack(tmp_path, "  - {id: fidget, name: Fidget, cost: 0}\ndecision-cap: 100\n")
+    root = pack(tmp_path, "  - {id: fidget, name: Fidget, cost: 0, do: [say: Tap tap.]}\ndecision-cap: 100\n")
     script = tmp_path / "fidget.yaml"
     script.write_text("[" + ", ".join(["Fidget"] * 40) + "]", encoding="utf-8")
     seats = [f"scripted:{script}", f"scripted:{script}"]
@@ -140,7 +140,7 @@ def test_audit_off_finds_nothing_and_costs_no_hook(tmp_path):
     root = pack(tmp_path, "invariants:\n  - {id: small-pot, holds: pot <= 4, message: small}\n")
     program = load_program(root)
     report = simulate(root, program, 2, 2, 7, ["random", "random"])
-    assert not report.audited and all(g.findings == () for g in report.games)
+    assert not report.header["audit"] and all(g.findings == () for g in report.games)
     assert "audit" not in report.to_json()
 
 
