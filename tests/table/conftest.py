@@ -53,6 +53,10 @@ def watch_hidden(table: Table) -> dict[tuple[int, int], set[int]]:
     def observe(seat: int, payload: dict) -> None:
         hidden[(seat, payload["seq"])] = hidden_cards(table.session.machine, seat)
 
+    # a table whose first decision is a bot's published its first payload when it was made,
+    # and the game has not moved since
+    for seat, payload in table.latest.items():
+        observe(seat, payload)
     table.observers.append(observe)
     return hidden
 
