@@ -6,12 +6,13 @@ from __future__ import annotations
 import difflib
 import re
 from collections import deque
-from typing import NamedTuple, Protocol
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class Locator(Protocol):
@@ -70,6 +71,7 @@ def card_order(key: str) -> tuple:
 def story_graph(story: Story) -> nx.DiGraph:
     """Cards as nodes (attributes `kind`, `ending`, `title`), links to existing cards as edges
     (attribute `via`; several links between the same two cards are joined with ", ")."""
+    import networkx as nx  # imported here: only packs with stories pay for it
     graph = nx.DiGraph(id=story.id, start=story.start)
     for key, card in story.cards.items():
         graph.add_node(key, kind=card_kind(card), ending=card.ending, title=card.title)
@@ -100,6 +102,8 @@ def analyse_story(story: Story, doc: Locator) -> list[Diagnostic]:
             hint=_did_you_mean(story.start, story.cards),
         )
         return out.diagnostics
+    import networkx as nx
+
     depth = nx.single_source_shortest_path_length(graph, story.start)
     _unreachable(story, graph, depth, out)
     _stuck(story, graph, depth, broken, out)
@@ -180,6 +184,8 @@ def _stuck(
     be reached from it at all. Other cards that cannot reach an ending are not reported: the
     dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
     mistake should read as one error, not one per card upstream of it."""
+    import networkx as nx
+
     endings = [k for k, c in story.cards.items() if c.ending is not None]
     can_end = set()
     if endings:
@@ -326,6 +332,8 @@ def _quoted(keys: list[str]) -> str:
 def _loop_text(graph: nx.DiGraph, comp: set[str], entry: str) -> str:
     """The loop's cards from `entry` in link order: `12 → 13 → 12` for a simple cycle,
     `12, 13, 14` (depth-first order) when the cards link among themselves more richly."""
+    import networkx as nx
+
     inner = graph.subgraph(comp)
     order = list(nx.dfs_preorder_nodes(inner, entry))
     simple = all(inner.out_degree(n) == 1 for n in order)

@@ -8,10 +8,6 @@ from typing import Annotated
 
 import typer
 
-from compiler import compile_pack
-from compiler.diagnostics import FORMATS, Report, render
-from compiler.files import write_atomic
-
 
 def check(
     paths: Annotated[
@@ -23,6 +19,10 @@ def check(
     emit: Annotated[Path | None, typer.Option(help="write the compiled game as JSON (one pack only)")] = None,
 ) -> None:
     """Check content packs; exit 0 when clean, 1 on errors (or warnings with --strict)."""
+    from compiler.cache import checked
+    from compiler.diagnostics import FORMATS, Report, render
+    from compiler.files import write_atomic
+
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
@@ -30,12 +30,18 @@ def check(
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:
-        result = compile_pack(path)
-        report.extend(result.report.diagnostics)
-        report.counts.update(result.report.counts)
-        sources.update(result.sources)
-        if emit and result.game:
-            write_atomic(emit, result.game.dumps())
+        if emit:  # the compiled game itself is wanted: compile afresh
+            from compiler import compile_pack
+
+            result = compile_pack(path)
+            found, lines = result.report, result.sources
+            if result.game:
+                write_atomic(emit, result.game.dumps())
+        else:
+            found, lines = checked(path)
+        report.extend(found.diagnostics)
+        report.counts.update(found.counts)
+        sources.update(lines)
     use_color = sys.stdout.isatty() if color is None else color
     out = render(report, format, sources=sources.get, color=use_color)
     sys.stdout.write(out)

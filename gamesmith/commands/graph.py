@@ -7,12 +7,6 @@ from typing import Annotated
 
 import typer
 
-from compiler import compile_pack
-from compiler.analysis.story_render import render_story
-from compiler.diagnostics import Severity
-from compiler.files import write_atomic
-from compiler.validate import suggest
-
 _FORMATS = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png"}
 
 
@@ -22,6 +16,11 @@ def graph(
     output: Annotated[Path, typer.Option("--output", "-o", help="FILE.dot, .svg or .png")] = Path("story.svg"),
 ) -> None:
     """Draw story graphs; problem cards are highlighted, endings stand out."""
+    from compiler import compile_pack
+    from compiler.analysis.story_render import render_story
+    from compiler.diagnostics import Severity
+    from compiler.files import write_atomic
+    from compiler.validate import suggest
     fmt = _FORMATS.get(output.suffix.lower())
     if fmt is None:
         raise typer.BadParameter("the output must end in .dot, .svg or .png", param_hint="--output")

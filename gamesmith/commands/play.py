@@ -12,13 +12,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from gamesmith.commands.packs import fill_seats, load, players_of
-from runtime.agents import make_agent
-from runtime.agents.human import HumanAgent, Quit
-from runtime.errors import RuleError
-from runtime.session import Session
-from runtime.story import where
-
 
 def play(
     pack: Annotated[
@@ -54,6 +47,13 @@ def play(
     With --story the party walks a story: its text is shown to every seat, the lead seat
     (the first in turn order) makes its choices and rolls its challenges, and its battles
     are fought (or, with --battle-outcome, taken as won, lost or either at random)."""
+
+    from gamesmith.commands.packs import fill_seats, load, players_of
+    from runtime.agents import make_agent
+    from runtime.agents.human import HumanAgent, Quit
+    from runtime.errors import RuleError
+    from runtime.session import Session
+    from runtime.story import where
     console = Console()
     save_path = save or (log.with_suffix(".save.json") if log else None)
 

@@ -11,11 +11,6 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from compiler import compile_pack
-from compiler.diagnostics import FORMATS, render
-from compiler.validate import suggest
-from printkit import DUPLEX, PAPER, Locator, Options, PrintJob
-
 
 def print_(
     path: Annotated[Path, typer.Argument(help="content pack (folder with game.yaml)")],
@@ -63,6 +58,10 @@ def print_(
     ] = None,
 ) -> None:
     """Print a pack: preflight, then sheets (PDF), PNGs and TTS decks. Exit 1 on errors."""
+    from compiler import compile_pack
+    from compiler.diagnostics import FORMATS, render
+    from compiler.validate import suggest
+    from printkit import DUPLEX, PAPER, Locator, Options, PrintJob
     _check_choice(paper, PAPER, "--paper")
     _check_choice(backs, DUPLEX, "--backs")
     _check_choice(format, FORMATS, "--format")

@@ -7,15 +7,14 @@ from typing import Annotated
 
 import typer
 
-from gamesmith.commands.packs import load
-from runtime.errors import RuleError
-from runtime.replay import replay as run_replay
-
 
 def replay(
     log: Annotated[Path, typer.Argument(help="a full game log (JSON lines) from play --log")],
 ) -> None:
     """Exit 0 when every state hash and event matches, 1 at the first divergence."""
+    from gamesmith.commands.packs import load
+    from runtime.errors import RuleError
+    from runtime.replay import replay as run_replay
     try:
         done = run_replay(log, lambda pack: load(Path(pack), need_rules=False))
     except RuleError as err:

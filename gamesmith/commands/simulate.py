@@ -13,10 +13,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from gamesmith.commands.packs import fill_seats, load, players_of
-from runtime.errors import RuleError
-from runtime.simulate import simulate as run_simulation
-
 
 def simulate(
     pack: Annotated[Path, typer.Argument(help="content pack")],
@@ -36,6 +32,10 @@ def simulate(
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
     --story, how often each ending is reached."""
+
+    from gamesmith.commands.packs import fill_seats, load, players_of
+    from runtime.errors import RuleError
+    from runtime.simulate import simulate as run_simulation
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
     program = load(pack, scenario, story, battle_outcome)

@@ -1,0 +1,70 @@
+"""A cache of check results in the user's cache folder, keyed by content hashes.
+
+`checked(path)` returns what `compile_pack` reports for a pack (its `Report` and source
+lines), reading it from the cache when neither the pack's files, the compiler's own sources
+nor the working directory (which names files in diagnostics) changed. A hit imports no
+content models, so re-checking an unchanged pack costs little more than hashing its files.
+The folder is `$GAMESMITH_CACHE`, else `$XDG_CACHE_HOME/gamesmith`, else `~/.cache/gamesmith`;
+never inside the pack.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from contextlib import suppress
+from pathlib import Path
+
+from compiler.diagnostics import Report
+from compiler.files import write_atomic
+from compiler.pack import find_manifest
+
+_COMPILER = Path(__file__).resolve().parent
+_FORMAT = b"gamesmith.check-cache/1"
+
+
+def cache_folder() -> Path:
+    """Where cached results live (created on first write)."""
+    if os.environ.get("GAMESMITH_CACHE"):
+        return Path(os.environ["GAMESMITH_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gamesmith"
+
+
+def pack_key(path: Path) -> str:
+    """A digest of every visible file of the pack (names and contents), the compiler's
+    sources (names, sizes, modification times), the Python version and the working folder."""
+    digest = hashlib.blake2b(_FORMAT, digest_size=20)
+    digest.update(f"{sys.version}\0{Path.cwd()}\0{Path(path)}\0".encode())
+    for source in sorted(_COMPILER.rglob("*.py")):
+        stat = source.stat()
+        digest.update(f"{source}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    manifest = find_manifest(Path(path))
+    root = manifest.parent
+    if root.is_dir():
+        for file in sorted(root.rglob("*")):
+            rel = file.relative_to(root)
+            if any(part.startswith(".") for part in rel.parts) or not file.is_file():
+                continue
+            digest.update(f"{rel}\0".encode())
+            digest.update(hashlib.blake2b(file.read_bytes(), digest_size=20).digest())
+    return digest.hexdigest()
+
+
+def checked(path: Path) -> tuple[Report, dict[str, list[str]]]:
+    """The report and source lines of compiling the pack at `path`, cached."""
+    entry = cache_folder() / f"check-{pack_key(path)}.pickle"
+    try:
+        report, sources = pickle.loads(entry.read_bytes())
+        if isinstance(report, Report) and isinstance(sources, dict):
+            return report, sources
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no entry yet, or an unreadable one: compile again
+    from compiler.pipeline import compile_pack  # only on a miss: it builds the content models
+
+    result = compile_pack(Path(path))
+    with suppress(OSError):  # a read-only or full cache folder only costs speed
+        write_atomic(entry, pickle.dumps((result.report, result.sources), protocol=5))
+    return result.report, result.sources
