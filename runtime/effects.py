@@ -21,6 +21,7 @@ def run_effects(m: Machine, frame: dict):
     if lid is None:
         return None
     effects = m.program.lists[lid]
+    quiet = m.program.quiet[lid]
     ctx = frame["ctx"]
     state = m.state
     i = frame["i"]
@@ -33,8 +34,10 @@ def run_effects(m: Machine, frame: dict):
         except RuleError as err:
             raise RuleError(err.message, err.where or f"op '{name}'") from None
         kind = type(result)
-        # whatever the op did, unless it only asks, is checked against the end conditions now
-        if kind is not dict and (state["result"] is not None or (m.checks and m.check_end())):
+        # whatever the op did, unless it only asks or wrote only variables no condition
+        # reads, is checked against the end conditions now
+        if kind is not dict and (state["result"] is not None
+                                 or (m.checks and not quiet[i] and m.check_end())):
             return None
         if result is None:
             i += 1

@@ -160,9 +160,10 @@ class Machine:
         self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> Any:
         try:
-            return self.program.expr(source).evaluate(Env(self, seat, ctx, card))
-        except Exception as exc:  # EvaluationError, or a name the content never declared
-            raise RuleError(str(exc), where=f"expression {source!r}") from None
+            return self.program.runner(source)(Env(self, seat, ctx, card))
+        except Exception as exc:  # a failed evaluation, or a name the content never declared
+            raise RuleError(_failure(self.program, source, exc),
+                            where=f"expression {source!r}") from None
 
     def holds(
         self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None
@@ -227,3 +228,11 @@ class Machine:
         if seat is None:
             raise RuleError(f"zone '{zone_id}' belongs to a seat, but no seat is named")
         return f"{zone.id}:{seat}"
+
+
+def _failure(program: Program, source: str, exc: Exception) -> str:
+    """What went wrong evaluating `source`, as the compiled expression describes it."""
+    try:
+        return str(program.expr(source).failure(exc))
+    except Exception as bad:  # the source itself does not compile
+        return str(bad)
