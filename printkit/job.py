@@ -25,6 +25,7 @@ from printkit.cache import FOLDER, Cache, png_bytes
 from printkit.content import CONTEXT, face_values, referenced
 from printkit.geometry import MM_PER_INCH, PAPER, CardGeometry, card_size
 from printkit.icons import IconSource
+from printkit.pdf import PDF_VERSION
 from printkit.preflight import Issue, check_layout, merge
 from printkit.render import RENDER_VERSION, Face, face_key, render
 
@@ -232,24 +233,26 @@ class PrintJob:
 
     def _pdf(self, path: Path) -> Path:
         paper = PAPER[self.options.paper]
-        card_jobs, board_jobs = self._card_page_jobs(paper), self._board_jobs(paper)
-        todo = [("page", *job) for job in card_jobs if not self.cache.has(job[0], "pages")]
-        todo += [("board", *job) for job in board_jobs if self.cache.load(job[0], "boards") is None]
-        self._run(todo)
-        pages = [self.cache.path(job[0], "pages") for job in card_jobs]
-        pages += self._board_pages(board_jobs, paper)
-        self.stats.pages = len(pages)
+        card_pages, board_jobs = self._card_pages(paper), self._board_jobs(paper)
+        self._run([("board", *job) for job in board_jobs
+                   if self.cache.load(job[0], "boards") is None])
+        board_pages = self._board_pages(board_jobs, paper)
+        self.stats.pages = len(card_pages) + len(board_pages)
         # The same pages make the same PDF: an unchanged run copies the last one.
-        key = _hash([RENDER_VERSION, [p.name for p in pages], paper, self.game.game.title])
+        key = _hash([RENDER_VERSION, PDF_VERSION, paper, self.game.game.title,
+                     [(asdict(sheet), [(asdict(s), k) for s, k in cards])
+                      for sheet, cards in card_pages], [p.name for p in board_pages]])
         done = self.cache.path(key, "pdf", ".pdf")
         if not done.is_file():
-            pdf.write(done, pages, paper, self.game.game.title)
+            pages: list = [pdf.CardPage(sheet, [(s, self.cache.path(k)) for s, k in cards])
+                           for sheet, cards in card_pages]
+            pdf.write(done, pages + board_pages, paper, self.game.game.title)
         write_atomic(path, done.read_bytes())
         return path
 
-    def _card_page_jobs(self, paper: tuple[float, float]) -> list[tuple]:
-        """(key, sheet, slots and faces, dpi) for every sheet of cards, fronts then backs;
-        cards of one size share sheets."""
+    def _card_pages(self, paper: tuple[float, float]) -> list[tuple]:
+        """(sheet, slots and face keys) for every sheet of cards, fronts then backs; cards of
+        one size share sheets."""
         opts = self.options
         jobs = []
         by_size: dict[tuple[float, float], list[PrintedCard]] = {}
@@ -265,13 +268,12 @@ class PrintJob:
             slots = sheet.slots()
             for start in range(0, len(copies), sheet.per_page):
                 batch = copies[start : start + sheet.per_page]
-                fronts = [(slots[i], c.front) for i, c in enumerate(batch)]
-                jobs.append(_page_job(sheet, fronts, opts.dpi))
+                jobs.append((sheet, [(slots[i], c.front) for i, c in enumerate(batch)]))
                 if opts.backs != "none":
                     backs = [
                         (sheet.back_of(slots[i], opts.backs), c.back) for i, c in enumerate(batch)
                     ]
-                    jobs.append(_page_job(sheet, backs, opts.dpi))
+                    jobs.append((sheet, backs))
         return jobs
 
     def _board_pages(self, board_jobs: list[tuple], paper: tuple[float, float]) -> list[Path]:
@@ -304,7 +306,7 @@ class PrintJob:
         return pages + [self.cache.path(key, "pages") for key, _ in sheets]
 
     def _run(self, todo: list[tuple]) -> None:
-        """Lay out pages, boards and board sheets in worker processes."""
+        """Draw boards and sheets of small boards in worker processes."""
         advance = self.progress("laying out pages", len(todo)) if self.progress and todo else None
         work = [(kind, self.cache.folder, *job) for kind, *job in todo]
         parallel.run(_make, work, self.options.workers, advance, chunk=1, serial_below=2)
@@ -418,15 +420,8 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _page_job(
-    sheet: imposition.Sheet, entries: list[tuple[imposition.Slot, str]], dpi: int
-) -> tuple:
-    key = _hash([RENDER_VERSION, "page", asdict(sheet), [(asdict(s), k) for s, k in entries], dpi])
-    return key, sheet, entries, dpi
-
-
 def _make(kind: str, folder: Path, *job) -> None:
-    {"page": _compose, "board": _board, "sheet": _board_sheet}[kind](folder, *job)
+    {"board": _board, "sheet": _board_sheet}[kind](folder, *job)
 
 
 def _board(
@@ -466,11 +461,6 @@ def _tts_deck(
 def _draw(folder: Path, key: str, face: Face) -> None:
     image, issues = render(face)
     Cache(folder).store(key, image, issues, face.geometry.dpi)
-
-
-def _compose(folder: Path, key: str, sheet: imposition.Sheet, entries: list, dpi: int) -> None:
-    page = imposition.compose(sheet, [(slot, _face_image(folder, k)) for slot, k in entries], dpi)
-    Cache(folder).put(key, "pages", png_bytes(page, dpi))
 
 
 @lru_cache(maxsize=24)
