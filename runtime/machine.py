@@ -159,8 +159,10 @@ class Machine:
     def evaluate(
         self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> Any:
+        program = self.program
         try:
-            return self.program.runner(source)(Env(self, seat, ctx, card))
+            run = program._runners.get(source) or program.runner(source)
+            return run(Env(self, seat, ctx, card))
         except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise RuleError(_failure(self.program, source, exc),
                             where=f"expression {source!r}") from None
@@ -168,7 +170,9 @@ class Machine:
     def holds(
         self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> bool:
-        return source is None or bool(self.evaluate(source, seat, ctx, card))
+        if source is None:
+            return True
+        return bool(self.evaluate(source, seat, ctx, card))
 
     def card_matches(
         self, source: str | None, inst: int, seat: int | None, ctx: dict | None = None
