@@ -144,7 +144,8 @@ class Machine:
 
     def check_end(self) -> bool:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
-        return conditions.check(self) or battle.check(self)
+        # only a battle has outcomes to check (see `runtime.battle.outcome`)
+        return conditions.check(self) or (self.program.scenario is not None and battle.check(self))
 
     # -- expressions --------------------------------------------------------------------
 
