@@ -11,18 +11,19 @@ never inside the pack.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 import sys
+from collections import Counter
 from contextlib import suppress
 from pathlib import Path
 
-from compiler.diagnostics import Report
+from compiler.diagnostics import Diagnostic, Location, Report, Severity
 from compiler.files import write_atomic
 from compiler.pack import find_manifest
 
 _COMPILER = Path(__file__).resolve().parent
-_FORMAT = b"gamesmith.check-cache/1"
+_FORMAT = b"gamesmith.check-cache/2"
 
 
 def cache_folder() -> Path:
@@ -55,16 +56,30 @@ def pack_key(path: Path) -> str:
 
 def checked(path: Path) -> tuple[Report, dict[str, list[str]]]:
     """The report and source lines of compiling the pack at `path`, cached."""
-    entry = cache_folder() / f"check-{pack_key(path)}.pickle"
+    entry = cache_folder() / f"check-{pack_key(path)}.json"
     try:
-        report, sources = pickle.loads(entry.read_bytes())
-        if isinstance(report, Report) and isinstance(sources, dict):
-            return report, sources
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        return _loads(entry.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError):
         pass  # no entry yet, or an unreadable one: compile again
     from compiler.pipeline import compile_pack  # only on a miss: it builds the content models
 
     result = compile_pack(Path(path))
     with suppress(OSError):  # a read-only or full cache folder only costs speed
-        write_atomic(entry, pickle.dumps((result.report, result.sources), protocol=5))
+        write_atomic(entry, _dumps(result.report, result.sources))
     return result.report, result.sources
+
+
+def _dumps(report: Report, sources: dict[str, list[str]]) -> str:
+    diagnostics = [[d.code, d.severity.value, d.message, d.file, d.line, d.column, d.hint, d.item]
+                   for d in report.diagnostics]
+    return json.dumps({"diagnostics": diagnostics, "counts": dict(report.counts),
+                       "sources": sources})
+
+
+def _loads(text: str) -> tuple[Report, dict[str, list[str]]]:
+    data = json.loads(text)
+    diagnostics = [Diagnostic(code, Severity(severity), message, Location(file, line, column),
+                              hint, item)
+                   for code, severity, message, file, line, column, hint, item
+                   in data["diagnostics"]]
+    return Report(diagnostics, Counter(data["counts"])), data["sources"]
