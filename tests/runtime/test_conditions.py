@@ -53,3 +53,15 @@ def test_an_end_condition_for_self_is_tested_for_every_seat(tally):
     m = start(tally, players=3)
     pick(m, "Alarm the previous seat")  # seat 3, whose turn is last
     assert m.over and m.state["result"]["reason"] == "an alarm was sounded"
+
+
+def test_only_ops_writing_variables_no_condition_reads_skip_the_end_check(tally):
+    """`set`/`gain`/`lose` of a variable no win, loss or end condition reads change nothing
+    a condition sees; every other op (and a write to a watched variable) is checked."""
+    quiet = {}
+    for effects, flags in zip(tally.lists, tally.quiet, strict=True):
+        for (_impl, params, name), flag in zip(effects, flags, strict=True):
+            quiet[(name, getattr(params, "variable", None))] = flag
+    assert quiet[("gain", "crowns")] is True  # read only by the ranking, after the end
+    assert quiet[("gain", "gold")] is False and quiet[("set", "passed")] is False
+    assert quiet[("set", "health")] is False and quiet[("damage", None)] is False
