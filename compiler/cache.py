@@ -65,7 +65,7 @@ def checked(path: Path) -> tuple[Report, dict[str, list[str]]]:
 
     result = compile_pack(Path(path))
     with suppress(OSError):  # a read-only or full cache folder only costs speed
-        write_atomic(entry, _dumps(result.report, result.sources))
+        write_atomic(entry, _dumps(result.report, result.sources), durable=False)
     return result.report, result.sources
 
 

@@ -13,8 +13,10 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it into place."""
+def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
+    """Write `data` to a temporary file beside `path`, then rename it into place. `durable`
+    also flushes it to disk first, so it survives a power cut; caches, which can always be
+    rebuilt, pass False and skip that wait."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
@@ -24,7 +26,8 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

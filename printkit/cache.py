@@ -2,7 +2,8 @@
 preflight issues found while drawing it. A second run draws only what changed.
 
 An entry is complete once its `.json` exists (written after the image), so an interrupted
-run never leaves an entry that looks whole. A `Cache` remembers the entries it was asked
+run never leaves an entry that looks whole. Entries are not flushed to disk one by one (that
+wait cost more than drawing): a power cut may lose recent ones, which are simply drawn again. A `Cache` remembers the entries it was asked
 about; `prune` then removes the others once they have gone unused for `KEEP_DAYS` (another
 paper or resolution may want them back), unused PDFs at once (pages rebuild them in moments),
 and with `everything=True` every entry this run did not use.
@@ -83,8 +84,9 @@ class Cache:
 
     def store(self, key: str, image: Image.Image, issues: list[Issue], dpi: int) -> None:
         path = self.path(key)
-        write_atomic(path, png_bytes(image, dpi))
-        write_atomic(path.with_suffix(".json"), json.dumps([i.to_json() for i in issues]))
+        write_atomic(path, png_bytes(image, dpi), durable=False)
+        write_atomic(path.with_suffix(".json"), json.dumps([i.to_json() for i in issues]),
+                     durable=False)
 
     def open(self, key: str, kind: str = "faces") -> Image.Image:
         with Image.open(self.path(key, kind)) as im:
@@ -95,12 +97,12 @@ class Cache:
 
     def put(self, key: str, kind: str, data: bytes) -> Path:
         path = self.path(key, kind)
-        write_atomic(path, data)
+        write_atomic(path, data, durable=False)
         return path
 
     def save(self, key: str, kind: str, value) -> None:
         """Keep a small JSON value (written after the files it describes)."""
-        write_atomic(self.path(key, kind, ".json"), json.dumps(value))
+        write_atomic(self.path(key, kind, ".json"), json.dumps(value), durable=False)
 
     def load(self, key: str, kind: str):
         """A value kept with `save`; None when absent or unreadable."""

@@ -246,7 +246,7 @@ class PrintJob:
         if not done.is_file():
             pages: list = [pdf.CardPage(sheet, [(s, self.cache.path(k)) for s, k in cards])
                            for sheet, cards in card_pages]
-            pdf.write(done, pages + board_pages, paper, self.game.game.title)
+            pdf.write(done, pages + board_pages, paper, self.game.game.title, durable=False)
         write_atomic(path, done.read_bytes())
         return path
 

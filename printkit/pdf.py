@@ -33,8 +33,10 @@ class CardPage:
     cards: list[tuple[Slot, Path]]
 
 
-def write(path: Path, pages: list[CardPage | Path], paper: tuple[float, float], title: str) -> None:
-    """Write `pages` (sheets of cards, or PNG files of whole pages) as a PDF at `path`."""
+def write(path: Path, pages: list[CardPage | Path], paper: tuple[float, float], title: str,
+          durable: bool = True) -> None:
+    """Write `pages` (sheets of cards, or PNG files of whole pages) as a PDF at `path`
+    (`durable`: see `compiler.files.write_atomic`)."""
     out = pikepdf.new()
     out.docinfo[pikepdf.Name.Title] = title
     with ExitStack() as sources:
@@ -57,7 +59,7 @@ def write(path: Path, pages: list[CardPage | Path], paper: tuple[float, float], 
                 _picture_page(out, image(page), paper)
         data = io.BytesIO()
         out.save(data, deterministic_id=True)
-    write_atomic(path, data.getvalue())
+    write_atomic(path, data.getvalue(), durable)
 
 
 def _card_page(out: pikepdf.Pdf, page: CardPage, paper: tuple[float, float], image) -> None:
