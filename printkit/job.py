@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -234,21 +234,26 @@ class PrintJob:
     def _pdf(self, path: Path) -> Path:
         paper = PAPER[self.options.paper]
         card_pages, board_jobs = self._card_pages(paper), self._board_jobs(paper)
-        self._run([("board", *job) for job in board_jobs
-                   if self.cache.load(job[0], "boards") is None])
-        board_pages = self._board_pages(board_jobs, paper)
-        self.stats.pages = len(card_pages) + len(board_pages)
+        self._run([job for job in board_jobs if self.cache.load(job[0], "boards") is None])
+        pages = [self._sheet(sheet, cards, paper) for sheet, cards in card_pages]
+        pages += self._board_pages(board_jobs, paper)
+        self.stats.pages = len(pages)
         # The same pages make the same PDF: an unchanged run copies the last one.
-        key = _hash([RENDER_VERSION, PDF_VERSION, paper, self.game.game.title,
-                     [(asdict(sheet), [(asdict(s), k) for s, k in cards])
-                      for sheet, cards in card_pages], [p.name for p in board_pages]])
+        key = _hash([RENDER_VERSION, PDF_VERSION, self.game.game.title, [repr(p) for p in pages]])
         done = self.cache.path(key, "pdf", ".pdf")
         if not done.is_file():
-            pages: list = [pdf.CardPage(sheet, [(s, self.cache.path(k)) for s, k in cards])
-                           for sheet, cards in card_pages]
-            pdf.write(done, pages + board_pages, paper, self.game.game.title, durable=False)
+            pdf.write(done, pages, self.game.game.title, durable=False)
         write_atomic(path, done.read_bytes())
         return path
+
+    def _sheet(self, sheet: imposition.Sheet, cards: list[tuple[imposition.Slot, str]],
+               paper: tuple[float, float]) -> pdf.Page:
+        """A sheet of cards: each face placed at its slot, then the crop marks."""
+        slots = [slot for slot, _ in cards]
+        placed = imposition.placements(sheet, slots)
+        pictures = tuple(pdf.Picture(self.cache.path(key), p.image, p.clip, p.turned)
+                         for (_, key), p in zip(cards, placed, strict=True))
+        return pdf.Page(paper, pictures, tuple(sheet.mark_lines(slots)))
 
     def _card_pages(self, paper: tuple[float, float]) -> list[tuple]:
         """(sheet, slots and face keys) for every sheet of cards, fronts then backs; cards of
@@ -276,40 +281,34 @@ class PrintJob:
                     jobs.append((sheet, backs))
         return jobs
 
-    def _board_pages(self, board_jobs: list[tuple], paper: tuple[float, float]) -> list[Path]:
-        """The pages of drawn boards: large ones cut into pages, the others packed together."""
-        pages: list[Path] = []
-        small: list[tuple[str, list[float], str]] = []  # key, size, title
-        for key, landscape, *_, title in board_jobs:
+    def _board_pages(self, board_jobs: list[tuple], paper: tuple[float, float]) -> list[pdf.Page]:
+        """The pages of drawn boards: large ones cut over pages, the others packed together."""
+        pages: list[pdf.Page] = []
+        small: list[tuple] = []  # board image, size, caption image, caption width
+        for key, landscape, *_ in board_jobs:
             done = self.cache.load(key, "boards")
+            board = self.cache.path(f"{key}-board", "boards")
+            size = tuple(done["size"])
+            captions = [(self.cache.path(f"{key}-{n}", "boards"), width)
+                        for n, width in enumerate(done["captions"], start=1)]
             if done["pages"]:
-                cut = [self.cache.path(f"{key}-{n}", "boards") for n in range(1, done["pages"] + 1)]
+                cut = [pdf.Page(p, tuple(pictures))
+                       for p, pictures in boards.page_pictures(board, size, captions, paper)]
                 pages += cut * landscape.count
             else:
-                small += [(key, done["size"], title)] * landscape.count
-        if not small:
-            return pages
-        turned, packed = boards.pack([size for _, size, _ in small], paper)
-        sheets = []
-        for page in packed:
-            entries = [(small[i][0], small[i][2], x, y) for i, x, y in page]
-            sheets.append(
-                (_hash([RENDER_VERSION, "boards", entries, turned, self.options.dpi]), entries)
-            )
-        self._run(
-            [
-                ("sheet", key, entries, turned, self.options.dpi)
-                for key, entries in sheets
-                if not self.cache.has(key, "pages")
-            ]
-        )
-        return pages + [self.cache.path(key, "pages") for key, _ in sheets]
+                small += [(board, size, *captions[0])] * landscape.count
+        if small:
+            turned, packed = boards.pack([size for _, size, *_ in small], paper)
+            for page in packed:
+                placed = [(*small[i], x, y) for i, x, y in page]
+                pages.append(pdf.Page(turned, tuple(boards.sheet_pictures(placed))))
+        return pages
 
     def _run(self, todo: list[tuple]) -> None:
-        """Draw boards and sheets of small boards in worker processes."""
-        advance = self.progress("laying out pages", len(todo)) if self.progress and todo else None
-        work = [(kind, self.cache.folder, *job) for kind, *job in todo]
-        parallel.run(_make, work, self.options.workers, advance, chunk=1, serial_below=2)
+        """Draw boards in worker processes."""
+        advance = self.progress("drawing boards", len(todo)) if self.progress and todo else None
+        work = [(self.cache.folder, *job) for job in todo]
+        parallel.run(_board, work, self.options.workers, advance, chunk=1, serial_below=2)
 
     def _board_jobs(self, paper: tuple[float, float]) -> list[tuple]:
         """(key, landscape, …) for each board to print: every landscape with a grid unless
@@ -332,6 +331,7 @@ class PrintJob:
             key = _hash(
                 [
                     RENDER_VERSION,
+                    PDF_VERSION,
                     "board",
                     landscape.model_dump(mode="json"),
                     terrain,
@@ -420,34 +420,29 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _make(kind: str, folder: Path, *job) -> None:
-    {"board": _board, "sheet": _board_sheet}[kind](folder, *job)
-
-
 def _board(
     folder: Path, key: str, landscape, landscapes, terrain, square, dpi, paper, title
 ) -> None:
-    """Draw a board; one that fits a page is kept whole to share a page, a larger one is cut
-    into pages. Its record, written last, says which."""
+    """Draw a board, kept as one image: whole if it fits a page (to share one), with the
+    alignment marks of its pages if it is cut over several; and an image of each caption.
+    Its record, written last, says how many pages it takes (0: it shares one)."""
     cache = Cache(folder)
     image = boards.render(landscape, landscapes, terrain, square, dpi)
     size = [image.width * MM_PER_INCH / dpi, image.height * MM_PER_INCH / dpi]
     if boards.packable(size, paper):
-        cache.put(f"{key}-board", "boards", png_bytes(image, dpi))
-        cache.save(key, "boards", {"pages": 0, "size": size})
-        return
-    pages = boards.pages(image, dpi, paper, title)
-    for n, page in enumerate(pages, start=1):
-        cache.put(f"{key}-{n}", "boards", png_bytes(page, dpi))
-    cache.save(key, "boards", {"pages": len(pages)})
-
-
-def _board_sheet(folder: Path, key: str, entries: list, paper: tuple, dpi: int) -> None:
-    cache = Cache(folder)
-    placed = [
-        (cache.open(f"{board}-board", "boards"), title, x, y) for board, title, x, y in entries
-    ]
-    cache.put(key, "pages", png_bytes(boards.sheet(placed, paper, dpi), dpi))
+        pages, captions = 0, [title]
+    else:
+        plan = boards.tiling(tuple(size), paper)
+        image = boards.marked(image, dpi, plan)
+        captions = boards.page_labels(plan, title)
+        pages = len(captions)
+    cache.put(f"{key}-board", "boards", png_bytes(image, dpi))
+    widths = []
+    for n, text in enumerate(captions, start=1):
+        caption = boards.label(text, dpi)
+        cache.put(f"{key}-{n}", "boards", png_bytes(caption, dpi))
+        widths.append(caption.width * MM_PER_INCH / dpi)
+    cache.save(key, "boards", {"pages": pages, "size": size, "captions": widths})
 
 
 def _tts_deck(

@@ -1,11 +1,11 @@
 """PDF output: pages of the paper's exact size in points (A4 595.28 × 841.89, Letter
-612 × 792). Each distinct card face is one lossless image in the file, however many cards
-show it; a sheet of cards places those images at their exact size, clipped to each card's
-reach, with crop marks as vector lines. A page given as a picture (a board) fills the page,
-landscape pages turned.
+612 × 792, landscape pages turned), each a set of PNG pictures placed at exact sizes.
 
-img2pdf turns each PNG into an image without decoding it (its compressed data is copied
-as is); pikepdf assembles the pages.
+Each distinct PNG is one lossless image in the file however often it is placed: a card face
+shown by nine cards, a board cut over four pages. A picture may be clipped (a card to its
+reach, a board to the part one page shows) and turned 180° (short-edge duplex backs); crop
+marks are vector lines. img2pdf turns each PNG into an image without decoding it (its
+compressed data is copied as is); pikepdf assembles the pages.
 """
 
 from __future__ import annotations
@@ -20,23 +20,35 @@ import pikepdf
 
 from compiler.files import write_atomic
 from printkit.geometry import mm_to_pt
-from printkit.imposition import MARK_WIDTH, Sheet, Slot, placements
+from printkit.imposition import MARK_WIDTH
 
 PDF_VERSION = 2  # bump when the PDF's make-up changes, so cached PDFs are rebuilt
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom in mm from the top-left
+
 
 @dataclass(frozen=True)
-class CardPage:
-    """A sheet of cards: each slot with the PNG of the face shown there (trim plus bleed)."""
+class Picture:
+    """A PNG filling `box`, showing only `clip` of it (None: all), turned 180° or not."""
 
-    sheet: Sheet
-    cards: list[tuple[Slot, Path]]
+    png: Path
+    box: Box
+    clip: Box | None = None
+    turned: bool = False
 
 
-def write(path: Path, pages: list[CardPage | Path], paper: tuple[float, float], title: str,
-          durable: bool = True) -> None:
-    """Write `pages` (sheets of cards, or PNG files of whole pages) as a PDF at `path`
-    (`durable`: see `compiler.files.write_atomic`)."""
+@dataclass(frozen=True)
+class Page:
+    """A page of `paper` mm (as printed: landscape is wider than tall), its pictures in
+    drawing order and its lines (x0, y0, x1, y1 in mm)."""
+
+    paper: tuple[float, float]
+    pictures: tuple[Picture, ...]
+    lines: tuple[tuple[float, float, float, float], ...] = ()
+
+
+def write(path: Path, pages: list[Page], title: str, durable: bool = True) -> None:
+    """Write `pages` as a PDF at `path` (`durable`: see `compiler.files.write_atomic`)."""
     out = pikepdf.new()
     out.docinfo[pikepdf.Name.Title] = title
     with ExitStack() as sources:
@@ -53,61 +65,46 @@ def write(path: Path, pages: list[CardPage | Path], paper: tuple[float, float], 
             return found
 
         for page in pages:
-            if isinstance(page, CardPage):
-                _card_page(out, page, paper, image)
-            else:
-                _picture_page(out, image(page), paper)
+            _add_page(out, page, image)
         data = io.BytesIO()
         out.save(data, deterministic_id=True)
     write_atomic(path, data.getvalue(), durable)
 
 
-def _card_page(out: pikepdf.Pdf, page: CardPage, paper: tuple[float, float], image) -> None:
-    height = mm_to_pt(paper[1])
-    resources: dict[str, pikepdf.Object] = {}
-    names: dict[Path, str] = {}
-    ops = []
+def _add_page(out: pikepdf.Pdf, page: Page, image) -> None:
+    height = mm_to_pt(page.paper[1])
 
-    def box(rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    def box(rect: Box) -> tuple[float, float, float, float]:
         """A rectangle in mm from the top-left as x, y (bottom-left), width, height in pt."""
         left, top, right, bottom = (mm_to_pt(v) for v in rect)
         return left, height - bottom, right - left, bottom - top
 
-    slots = [slot for slot, _ in page.cards]
-    for (_, png), place in zip(page.cards, placements(page.sheet, slots), strict=True):
-        name = names.get(png)
+    resources: dict[str, pikepdf.Object] = {}
+    names: dict[Path, str] = {}
+    ops = []
+    for picture in page.pictures:
+        name = names.get(picture.png)
         if name is None:
-            name = names[png] = f"/Im{len(names)}"
-            resources[name] = image(png)
-        x, y, w, h = box(place.image)
-        cx, cy, cw, ch = box(place.clip)
-        # turned: the image's unit square mapped with both axes reversed (rotated 180°)
-        matrix = f"{-w:.4f} 0 0 {-h:.4f} {x + w:.4f} {y + h:.4f}" if place.turned else \
-            f"{w:.4f} 0 0 {h:.4f} {x:.4f} {y:.4f}"
-        ops.append(f"q {cx:.4f} {cy:.4f} {cw:.4f} {ch:.4f} re W n {matrix} cm {name} Do Q")
-    lines = page.sheet.mark_lines(slots)
-    if lines:
+            name = names[picture.png] = f"/Im{len(names)}"
+            resources[name] = image(picture.png)
+        x, y, w, h = box(picture.box)
+        # the image's unit square, mapped with both axes reversed when turned (180°)
+        matrix = (f"{-w:.4f} 0 0 {-h:.4f} {x + w:.4f} {y + h:.4f}" if picture.turned
+                  else f"{w:.4f} 0 0 {h:.4f} {x:.4f} {y:.4f}")
+        clip = ""
+        if picture.clip is not None:
+            cx, cy, cw, ch = box(picture.clip)
+            clip = f"{cx:.4f} {cy:.4f} {cw:.4f} {ch:.4f} re W n "
+        ops.append(f"q {clip}{matrix} cm {name} Do Q")
+    if page.lines:
         ops.append(f"q 0 G {mm_to_pt(MARK_WIDTH):.4f} w")
-        for x0, y0, x1, y1 in lines:
+        for x0, y0, x1, y1 in page.lines:
             ops.append(f"{mm_to_pt(x0):.4f} {height - mm_to_pt(y0):.4f} m "
                        f"{mm_to_pt(x1):.4f} {height - mm_to_pt(y1):.4f} l S")
         ops.append("Q")
-    _add_page(out, (mm_to_pt(paper[0]), height), "\n".join(ops), resources)
-
-
-def _picture_page(out: pikepdf.Pdf, picture: pikepdf.Object, paper: tuple[float, float]) -> None:
-    w, h = mm_to_pt(paper[0]), mm_to_pt(paper[1])
-    if int(picture.Width) > int(picture.Height):  # a landscape picture: turn the paper
-        w, h = h, w
-    _add_page(out, (w, h), f"q {w:.4f} 0 0 {h:.4f} 0 0 cm /Im0 Do Q", {"/Im0": picture})
-
-
-def _add_page(out: pikepdf.Pdf, size: tuple[float, float], content: str,
-              images: dict[str, pikepdf.Object]) -> None:
-    page = pikepdf.Dictionary(
+    out.pages.append(pikepdf.Page(pikepdf.Dictionary(
         Type=pikepdf.Name.Page,
-        MediaBox=[0, 0, round(size[0], 4), round(size[1], 4)],
-        Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(images)),
-        Contents=out.make_stream(content.encode("ascii")),
-    )
-    out.pages.append(pikepdf.Page(page))
+        MediaBox=[0, 0, round(mm_to_pt(page.paper[0]), 4), round(height, 4)],
+        Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(resources)),
+        Contents=out.make_stream("\n".join(ops).encode("ascii")),
+    )))
