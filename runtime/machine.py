@@ -162,7 +162,7 @@ class Machine:
     ) -> Any:
         program = self.program
         try:
-            run = program._runners.get(source) or program.runner(source)
+            run = program.runners.get(source) or program.runner(source)
             return run(Env(self, seat, ctx, card))
         except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise RuleError(_failure(self.program, source, exc),

@@ -114,7 +114,7 @@ class Program:
         self._card_tables: dict[str, dict[str, bool] | None] = {}
         self.cache: dict = {}  # what the runtime derives once per program (zone keys, boards)
         self.resolvers = build_resolvers(self)
-        self._runners: dict[str, Any] = {}
+        self.runners: dict[str, Any] = {}  # expression source -> `runner(source)`
         self.quiet = self._quiet_effects()
 
     # -- effects and expressions --------------------------------------------------------
@@ -173,10 +173,10 @@ class Program:
 
     def runner(self, source: str):
         """The expression as a function of an `Env`, its names bound to their resolvers."""
-        found = self._runners.get(source)
+        found = self.runners.get(source)
         if found is None:
             expr = self.expr(source)
-            found = self._runners[source] = expr.bind(self.resolvers) or expr.evaluate
+            found = self.runners[source] = expr.bind(self.resolvers) or expr.evaluate
         return found
 
     def _quiet_effects(self) -> list[tuple[bool, ...]]:
