@@ -92,9 +92,6 @@ class Cache:
         with Image.open(self.path(key, kind)) as im:
             return im.convert("RGB")
 
-    def has(self, key: str, kind: str) -> bool:
-        return self.path(key, kind).is_file()
-
     def put(self, key: str, kind: str, data: bytes) -> Path:
         path = self.path(key, kind)
         write_atomic(path, data, durable=False)
