@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def play(
@@ -48,12 +50,15 @@ def play(
     (the first in turn order) makes its choices and rolls its challenges, and its battles
     are fought (or, with --battle-outcome, taken as won, lost or either at random)."""
 
+    from rich.console import Console
+
     from gamesmith.commands.packs import fill_seats, load, players_of
     from runtime.agents import make_agent
     from runtime.agents.human import HumanAgent, Quit
     from runtime.errors import RuleError
     from runtime.session import Session
     from runtime.story import where
+
     console = Console()
     save_path = save or (log.with_suffix(".save.json") if log else None)
 

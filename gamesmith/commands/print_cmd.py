@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 
 def print_(
@@ -144,6 +143,14 @@ def _check_choice(value: str, choices, option: str) -> None:
 
 def _progress(stack: ExitStack):
     """A rich progress bar on an interactive terminal; None otherwise."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     if not sys.stderr.isatty():
         return None
     bar = stack.enter_context(

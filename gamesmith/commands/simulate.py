@@ -6,12 +6,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-from rich.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def simulate(
@@ -42,6 +42,9 @@ def simulate(
     count = players_of(program, players)
     seats = fill_seats(list(seat), count)
     jobs = workers if workers is not None else (os.cpu_count() or 1)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
     console = Console(stderr=True)
     try:
         if sys.stderr.isatty():
@@ -68,6 +71,8 @@ def simulate(
 
 
 def _text(out: Console, data: dict) -> None:
+    from rich.table import Table
+
     out.print(
         f"[bold]{data['game']}[/bold]: {data['games']} games, {data['players']} players, "
         f"seed {data['seed']}"
