@@ -2,7 +2,9 @@
 and 4 players, and what copying a state costs, each next to a baseline from the same run.
 
 - Games: every seat a random agent, games played to the end (or the turn cap), in this
-  process. Baseline: a hand-written loop making the same number of random choices among
+  process, timed in CPU seconds (the machine may be shared). `simulate games/CPU-s` plays
+  the same number through `runtime.simulate` with random seats: the streams `gamesmith
+  simulate` uses. Baseline: a hand-written loop making the same number of random choices among
   lists of the same sizes, with the same generator: the cost of choosing, without rules.
 - Copy: `copy_state` (a marshal round trip) of a mid-game state, against `copy.deepcopy`
   of the same dict and a JSON round trip; the state's size as canonical JSON.
@@ -28,14 +30,16 @@ from runtime.agents import make_agent  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
 from runtime.machine import Machine  # noqa: E402
 from runtime.rng import Rng  # noqa: E402
+from runtime.simulate import play_one  # noqa: E402
 from runtime.state import canonical, copy_state  # noqa: E402
 from runtime.views import view  # noqa: E402
 
 
 def games(program, players: int, count: int) -> tuple[float, int, list[int]]:
-    """Seconds for `count` random games, the decisions made and each decision's option count."""
+    """CPU seconds for `count` random games, the decisions made and each decision's option
+    count."""
     sizes: list[int] = []
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(count):
         m = Machine.start(program, players, seed)
         rng = Rng(seed)
@@ -43,18 +47,26 @@ def games(program, players: int, count: int) -> tuple[float, int, list[int]]:
             n = len(m.decision["options"])
             sizes.append(n)
             m.answer(rng.below(n))
-    return time.perf_counter() - start, len(sizes), sizes
+    return time.process_time() - start, len(sizes), sizes
+
+
+def simulated(program, players: int, count: int) -> float:
+    """CPU seconds for `count` games as `gamesmith simulate` plays them, random seats."""
+    start = time.process_time()
+    for index in range(count):
+        play_one(program, players, ["random"] * players, 1, index)
+    return time.process_time() - start
 
 
 def baseline(sizes: list[int]) -> float:
-    """Seconds for a bare loop choosing among lists of the same sizes."""
+    """CPU seconds for a bare loop choosing among lists of the same sizes."""
     rng = Rng(0)
     options = [list(range(n)) for n in range(max(sizes) + 1)]
-    start = time.perf_counter()
+    start = time.process_time()
     picked = 0
     for n in sizes:
         picked += options[n][rng.below(n)]
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def timed(fn, repeat: int) -> float:
@@ -84,13 +96,15 @@ def main() -> None:
     args = parser.parse_args()
     program = load_program(Path(args.pack))
     print(f"{program.game.game.title}: {args.games} random games per player count")
-    print(f"{'players':>7} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} "
-          f"{'baseline choices/s':>19} {'rules cost x':>13}")
+    print(f"{'players':>7} {'games/CPU-s':>12} {'decisions/s':>12} {'decisions/game':>15} "
+          f"{'baseline choices/s':>19} {'rules cost x':>13} {'simulate games/CPU-s':>21}")
     for players in (2, 4):
         seconds, decisions, sizes = games(program, players, args.games)
         base = baseline(sizes)
-        print(f"{players:>7} {args.games / seconds:>9.1f} {decisions / seconds:>12.0f} "
-              f"{decisions / args.games:>15.0f} {decisions / base:>19.0f} {seconds / base:>13.0f}")
+        sim = simulated(program, players, args.games)
+        print(f"{players:>7} {args.games / seconds:>12.1f} {decisions / seconds:>12.0f} "
+              f"{decisions / args.games:>15.0f} {decisions / base:>19.0f} {seconds / base:>13.0f} "
+              f"{args.games / sim:>21.1f}")
 
     m = mid_game(program, 4)
     state = m.state

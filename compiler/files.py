@@ -36,10 +36,12 @@ def output_problem(path: Path, regular_only: bool = False) -> str | None:
     return None
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
+def write_atomic(path: Path, data: bytes | str, durable: bool = True) -> None:
     """Write `data` to a temporary file beside `path`, then rename it into place. A symlink
     to a regular file keeps its link (the file it names is replaced); a device, a pipe or
-    `-` (standard output) is written straight through; a directory raises IsADirectoryError."""
+    `-` (standard output) is written straight through; a directory raises IsADirectoryError.
+    `durable` also flushes the file to disk first, so it survives a power cut; caches, which
+    can always be rebuilt, pass False and skip that wait."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if str(path) == STDOUT:
         sys.stdout.flush()
@@ -66,7 +68,8 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -14,11 +15,13 @@ from compiler.geometry import Notation, board_from_landscape, format_cell
 from compiler.language.documents import Landscape
 from printkit import fonts
 from printkit.geometry import mm_to_px, px
+from printkit.pdf import Picture
 
 BAND = 7.0  # mm around the grid for coordinates
 PAGE_MARGIN = 8.0  # mm of paper left blank (most printers cannot print to the edge)
 OVERLAP = 12.0  # mm two neighbouring pages share
 LABEL = 6.0  # mm above a board packed with others, for its title
+LABEL_HEIGHT = 5.0  # mm: the height of a caption's image
 GAP = 6.0  # mm between boards packed on one page
 _AREA_COLOURS = ("#3b82f680", "#ef444480", "#22c55e80", "#a855f780", "#f59e0b80", "#06b6d480")
 _KEYWORD_COLOURS = {
@@ -267,39 +270,57 @@ def tiling(size: tuple[float, float], paper: tuple[float, float]) -> Tiling:
     return best
 
 
-def pages(
-    image: Image.Image, dpi: int, paper: tuple[float, float], title: str
-) -> list[Image.Image]:
-    """The board image on as many pages as it needs, each labelled, with alignment marks."""
-    size = (image.width * 25.4 / dpi, image.height * 25.4 / dpi)
-    plan = tiling(size, paper)
-    marked = image.copy()
-    draw = ImageDraw.Draw(marked)
+def marked(image: Image.Image, dpi: int, plan: Tiling) -> Image.Image:
+    """The board image with the alignment marks of its pages drawn in the overlaps."""
+    out = image.copy()
+    draw = ImageDraw.Draw(out)
     r, line = px(3.0, dpi), max(2, px(0.3, dpi))
     for x, y in plan.marks():
         cx, cy = px(x, dpi), px(y, dpi)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline="black", width=line)
         draw.line((cx - 2 * r, cy, cx + 2 * r, cy), fill="black", width=line)
         draw.line((cx, cy - 2 * r, cx, cy + 2 * r), fill="black", width=line)
-    out = []
-    total = plan.columns * plan.rows
-    f = fonts.font("sans", False, False, mm_to_px(3.0, dpi))
-    for n, (i, j, (x0, y0, x1, y1)) in enumerate(plan.regions(), start=1):
-        page = Image.new("RGB", (px(plan.paper[0], dpi), px(plan.paper[1], dpi)), "white")
-        crop = marked.crop((px(x0, dpi), px(y0, dpi), px(x1, dpi), px(y1, dpi)))
-        page.paste(crop, (px(PAGE_MARGIN, dpi), px(PAGE_MARGIN, dpi)))
-        label = (
-            title if total == 1 else f"{title} · page {n} of {total} · row {j + 1}, column {i + 1}"
-        )
-        ImageDraw.Draw(page).text(
-            (px(PAGE_MARGIN, dpi), px(PAGE_MARGIN / 2, dpi)),
-            label,
-            font=f,
-            fill="#555555",
-            anchor="lm",
-        )
-        out.append(page)
     return out
+
+
+def page_labels(plan: Tiling, title: str) -> list[str]:
+    """What each page of a cut board says above it, in the order of `plan.regions()`."""
+    total = plan.columns * plan.rows
+    return [title if total == 1 else f"{title} · page {n} of {total} · row {j + 1}, column {i + 1}"
+            for n, (i, j, _) in enumerate(plan.regions(), start=1)]
+
+
+def label(text: str, dpi: int) -> Image.Image:
+    """A line of caption text on white, cropped to the text: LABEL_HEIGHT mm high, its
+    left-middle being where the text is anchored."""
+    f = fonts.font("sans", False, False, mm_to_px(3.0, dpi))
+    height = px(LABEL_HEIGHT, dpi)
+    image = Image.new("RGB", (max(1, math.ceil(f.getlength(text))), height), "white")
+    ImageDraw.Draw(image).text((0, height / 2), text, font=f, fill="#555555", anchor="lm")
+    return image
+
+
+def page_pictures(board: Path, size: tuple[float, float], captions: list[tuple[Path, float]],
+                  paper: tuple[float, float]) -> list[tuple[tuple[float, float], list]]:
+    """The pages of a board too large to share one: (paper, pictures) each, the board image
+    (`size` mm) placed once per page and clipped to that page's region, with its caption
+    (a `label` image and its width in mm) in the top margin."""
+    plan = tiling(size, paper)
+    w, h = size
+    out = []
+    for (_, _, (x0, y0, x1, y1)), (caption, width) in zip(plan.regions(), captions, strict=True):
+        left, top = PAGE_MARGIN - x0, PAGE_MARGIN - y0
+        shown = (PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN + x1 - x0, PAGE_MARGIN + y1 - y0)
+        out.append((plan.paper, [
+            Picture(board, (left, top, left + w, top + h), shown),
+            _caption(caption, width, PAGE_MARGIN, PAGE_MARGIN / 2),
+        ]))
+    return out
+
+
+def _caption(png: Path, width: float, x: float, middle: float):
+    """A `label` image whose left-middle is at (x, middle) mm."""
+    return Picture(png, (x, middle - LABEL_HEIGHT / 2, x + width, middle + LABEL_HEIGHT / 2))
 
 
 def packable(size: tuple[float, float], paper: tuple[float, float]) -> bool:
@@ -333,14 +354,12 @@ def pack(
     return best
 
 
-def sheet(
-    boards: list[tuple[Image.Image, str, float, float]], paper: tuple[float, float], dpi: int
-) -> Image.Image:
-    """A page of packed boards: (image, title, x, y) each, positions in millimetres."""
-    page = Image.new("RGB", (px(paper[0], dpi), px(paper[1], dpi)), "white")
-    draw = ImageDraw.Draw(page)
-    f = fonts.font("sans", False, False, mm_to_px(3.0, dpi))
-    for image, title, x, y in boards:
-        page.paste(image, (px(x, dpi), px(y, dpi)))
-        draw.text((px(x, dpi), px(y - LABEL / 2, dpi)), title, font=f, fill="#555555", anchor="lm")
-    return page
+def sheet_pictures(boards: list[tuple[Path, tuple[float, float], Path, float, float, float]]
+                   ) -> list:
+    """A page of packed boards: (board image, its size in mm, its title's `label` image and
+    width in mm, x, y) each, positions in millimetres; each title sits above its board."""
+    pictures = []
+    for image, (w, h), caption, width, x, y in boards:
+        pictures.append(Picture(image, (x, y, x + w, y + h)))
+        pictures.append(_caption(caption, width, x, y - LABEL / 2))
+    return pictures

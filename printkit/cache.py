@@ -8,7 +8,8 @@ user's, and is refused (`CacheRefused`). Every file the cache writes is listed i
 manifest, and only files listed there are ever deleted: never a pattern over a folder.
 
 An entry is complete once its `.json` exists (written after the image), so an interrupted
-run never leaves an entry that looks whole. A `Cache` remembers the entries it was asked
+run never leaves an entry that looks whole. Entries are not flushed to disk one by one (that
+wait cost more than drawing): a power cut may lose recent ones, which are simply drawn again. A `Cache` remembers the entries it was asked
 about; `prune` then removes the others once they have gone unused for `KEEP_DAYS` (another
 paper or resolution may want them back), unused PDFs at once (pages rebuild them in moments),
 and with `everything=True` every entry this run did not use.
@@ -93,7 +94,7 @@ class Cache:
             os.write(fd, line)  # one small O_APPEND write: whole even with parallel workers
         finally:
             os.close(fd)
-        write_atomic(path, data)
+        write_atomic(path, data, durable=False)  # a cache can always be drawn again
 
     def _listed(self) -> list[str]:
         """The manifest's entries that have the shape of an entry's path; others are ignored."""

@@ -58,6 +58,13 @@ def font(family: str, bold: bool, italic: bool, size_px: float) -> Font:
     return ImageFont.truetype(str(path), size_px, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=65536)
+def width(family: str, bold: bool, italic: bool, size_px: float, text: str) -> float:
+    """How wide `text` sets in that font, in pixels (fitting text measures the same words at
+    the same sizes again and again)."""
+    return font(family, bold, italic, size_px).getlength(text)
+
+
 @lru_cache(maxsize=1024)
 def metrics(family: str, bold: bool, italic: bool, size_px: float) -> tuple[float, float]:
     """(ascent, descent) in pixels measured on ink: the top of `Hd` and the bottom of `gy`,

@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
-
-from printkit.geometry import px
-
 MARK_GAP = 1.0  # mm between the bleed and a crop mark
 MARK_MIN = 1.5  # mm: the shortest mark worth printing
 MARK_LENGTH = 10.0  # mm: the longest mark
-MARK_WIDTH = 0.15  # mm
+MARK_WIDTH = 0.15  # mm: drawn as a vector line in the PDF
 DUPLEX = ("none", "duplex-long", "duplex-short")
 
 
@@ -134,29 +130,29 @@ def fit(
     return Sheet(paper, card, bleed, gutter, columns, rows, marks)
 
 
-def compose(sheet: Sheet, cards: list[tuple[Slot, Image.Image]], dpi: int) -> Image.Image:
-    """One page: each card image (trim plus its full bleed) cropped to its reach and placed
-    in its slot; then the crop marks of the filled slots."""
-    page = Image.new("RGB", (px(sheet.paper[0], dpi), px(sheet.paper[1], dpi)), "white")
-    bleed_px = px(sheet.bleed, dpi)
-    used = {(slot.column, slot.row) for slot, _ in cards}
-    for slot, image in cards:
-        if slot.turned:
-            image = image.rotate(180)
-        reach = [px(r, dpi) for r in sheet.reach(slot, used)]
-        left, top, right, bottom = (px(v, dpi) for v in sheet.trim(slot))
-        # Rounding may make a slot a pixel wider than the card's trim: the card's own bleed
-        # fills it, so butted neighbours meet with neither a seam nor an overlap.
-        w, h = image.size
-        crop = (
-            max(0, bleed_px - reach[0]),
-            max(0, bleed_px - reach[1]),
-            min(w, bleed_px + right - left + reach[2]),
-            min(h, bleed_px + bottom - top + reach[3]),
-        )
-        page.paste(image.crop(crop), (left - (bleed_px - crop[0]), top - (bleed_px - crop[1])))
-    draw = ImageDraw.Draw(page)
-    width = max(1, px(MARK_WIDTH, dpi))
-    for x0, y0, x1, y1 in sheet.mark_lines([slot for slot, _ in cards]):
-        draw.line((px(x0, dpi), px(y0, dpi), px(x1, dpi), px(y1, dpi)), fill="black", width=width)
-    return page
+@dataclass(frozen=True)
+class Placement:
+    """One card image on a sheet, in millimetres from the paper's top-left corner: the box
+    the whole image fills (trim plus full bleed), the part of it shown (`clip`: the trim
+    plus the card's reach) and whether it is turned 180° within its box."""
+
+    image: tuple[float, float, float, float]  # left, top, right, bottom
+    clip: tuple[float, float, float, float]
+    turned: bool
+
+
+def placements(sheet: Sheet, slots: list[Slot]) -> list[Placement]:
+    """Where each card of a page goes: its image at its exact size (trim plus bleed) over its
+    slot, shown as far as its reach (see `Sheet.reach`), the filled slots being `slots`."""
+    used = {(slot.column, slot.row) for slot in slots}
+    bleed = sheet.bleed
+    out = []
+    for slot in slots:
+        left, top, right, bottom = sheet.trim(slot)
+        rl, rt, rr, rb = sheet.reach(slot, used)
+        out.append(Placement(
+            (left - bleed, top - bleed, right + bleed, bottom + bleed),
+            (left - rl, top - rt, right + rr, bottom + rb),
+            slot.turned,
+        ))
+    return out

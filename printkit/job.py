@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from printkit.cache import Cache, default_folder, png_bytes
 from printkit.content import CONTEXT, face_values, referenced
 from printkit.geometry import MM_PER_INCH, PAPER, CardGeometry, card_size
 from printkit.icons import IconSource
+from printkit.pdf import PDF_VERSION
 from printkit.preflight import Issue, check_layout, merge
 from printkit.render import RENDER_VERSION, Face, face_key, references, render
 
@@ -242,24 +243,31 @@ class PrintJob:
 
     def _pdf(self, path: Path) -> Path:
         paper = PAPER[self.options.paper]
-        card_jobs, board_jobs = self._card_page_jobs(paper), self._board_jobs(paper)
-        todo = [("page", *job) for job in card_jobs if not self.cache.has(job[0], "pages")]
-        todo += [("board", *job) for job in board_jobs if self.cache.load(job[0], "boards") is None]
-        self._run(todo)
-        pages = [self.cache.path(job[0], "pages") for job in card_jobs]
+        card_pages, board_jobs = self._card_pages(paper), self._board_jobs(paper)
+        self._run([job for job in board_jobs if self.cache.load(job[0], "boards") is None])
+        pages = [self._sheet(sheet, cards, paper) for sheet, cards in card_pages]
         pages += self._board_pages(board_jobs, paper)
         self.stats.pages = len(pages)
         # The same pages make the same PDF: an unchanged run copies the last one.
-        key = _hash([RENDER_VERSION, [p.name for p in pages], paper, self.game.game.title])
+        key = _hash([RENDER_VERSION, PDF_VERSION, self.game.game.title, [repr(p) for p in pages]])
         done = self.cache.path(key, "pdf", ".pdf")
         if not done.is_file():
-            self.cache.put(key, "pdf", pdf.document(pages, paper, self.game.game.title), ".pdf")
+            self.cache.put(key, "pdf", pdf.document(pages, self.game.game.title), ".pdf")
         write_atomic(path, done.read_bytes())
         return path
 
-    def _card_page_jobs(self, paper: tuple[float, float]) -> list[tuple]:
-        """(key, sheet, slots and faces, dpi) for every sheet of cards, fronts then backs;
-        cards of one size share sheets."""
+    def _sheet(self, sheet: imposition.Sheet, cards: list[tuple[imposition.Slot, str]],
+               paper: tuple[float, float]) -> pdf.Page:
+        """A sheet of cards: each face placed at its slot, then the crop marks."""
+        slots = [slot for slot, _ in cards]
+        placed = imposition.placements(sheet, slots)
+        pictures = tuple(pdf.Picture(self.cache.path(key), p.image, p.clip, p.turned)
+                         for (_, key), p in zip(cards, placed, strict=True))
+        return pdf.Page(paper, pictures, tuple(sheet.mark_lines(slots)))
+
+    def _card_pages(self, paper: tuple[float, float]) -> list[tuple]:
+        """(sheet, slots and face keys) for every sheet of cards, fronts then backs; cards of
+        one size share sheets."""
         opts = self.options
         jobs = []
         by_size: dict[tuple[float, float], list[PrintedCard]] = {}
@@ -275,49 +283,42 @@ class PrintJob:
             slots = sheet.slots()
             for start in range(0, len(copies), sheet.per_page):
                 batch = copies[start : start + sheet.per_page]
-                fronts = [(slots[i], c.front) for i, c in enumerate(batch)]
-                jobs.append(_page_job(sheet, fronts, opts.dpi))
+                jobs.append((sheet, [(slots[i], c.front) for i, c in enumerate(batch)]))
                 if opts.backs != "none":
                     backs = [
                         (sheet.back_of(slots[i], opts.backs), c.back) for i, c in enumerate(batch)
                     ]
-                    jobs.append(_page_job(sheet, backs, opts.dpi))
+                    jobs.append((sheet, backs))
         return jobs
 
-    def _board_pages(self, board_jobs: list[tuple], paper: tuple[float, float]) -> list[Path]:
-        """The pages of drawn boards: large ones cut into pages, the others packed together."""
-        pages: list[Path] = []
-        small: list[tuple[str, list[float], str]] = []  # key, size, title
-        for key, landscape, *_, title in board_jobs:
+    def _board_pages(self, board_jobs: list[tuple], paper: tuple[float, float]) -> list[pdf.Page]:
+        """The pages of drawn boards: large ones cut over pages, the others packed together."""
+        pages: list[pdf.Page] = []
+        small: list[tuple] = []  # board image, size, caption image, caption width
+        for key, landscape, *_ in board_jobs:
             done = self.cache.load(key, "boards")
+            board = self.cache.path(f"{key}-board", "boards")
+            size = tuple(done["size"])
+            captions = [(self.cache.path(f"{key}-{n}", "boards"), width)
+                        for n, width in enumerate(done["captions"], start=1)]
             if done["pages"]:
-                cut = [self.cache.path(f"{key}-{n}", "boards") for n in range(1, done["pages"] + 1)]
+                cut = [pdf.Page(p, tuple(pictures))
+                       for p, pictures in boards.page_pictures(board, size, captions, paper)]
                 pages += cut * landscape.count
             else:
-                small += [(key, done["size"], title)] * landscape.count
-        if not small:
-            return pages
-        turned, packed = boards.pack([size for _, size, _ in small], paper)
-        sheets = []
-        for page in packed:
-            entries = [(small[i][0], small[i][2], x, y) for i, x, y in page]
-            sheets.append(
-                (_hash([RENDER_VERSION, "boards", entries, turned, self.options.dpi]), entries)
-            )
-        self._run(
-            [
-                ("sheet", key, entries, turned, self.options.dpi)
-                for key, entries in sheets
-                if not self.cache.has(key, "pages")
-            ]
-        )
-        return pages + [self.cache.path(key, "pages") for key, _ in sheets]
+                small += [(board, size, *captions[0])] * landscape.count
+        if small:
+            turned, packed = boards.pack([size for _, size, *_ in small], paper)
+            for page in packed:
+                placed = [(*small[i], x, y) for i, x, y in page]
+                pages.append(pdf.Page(turned, tuple(boards.sheet_pictures(placed))))
+        return pages
 
     def _run(self, todo: list[tuple]) -> None:
-        """Lay out pages, boards and board sheets in worker processes."""
-        advance = self.progress("laying out pages", len(todo)) if self.progress and todo else None
-        work = [(kind, self.cache.folder, *job) for kind, *job in todo]
-        parallel.run(_make, work, self.options.workers, advance, chunk=1, serial_below=2)
+        """Draw boards in worker processes."""
+        advance = self.progress("drawing boards", len(todo)) if self.progress and todo else None
+        work = [(self.cache.folder, *job) for job in todo]
+        parallel.run(_board, work, self.options.workers, advance, chunk=1, serial_below=2)
 
     def _board_jobs(self, paper: tuple[float, float]) -> list[tuple]:
         """(key, landscape, …) for each board to print: every landscape with a grid unless
@@ -340,6 +341,7 @@ class PrintJob:
             key = _hash(
                 [
                     RENDER_VERSION,
+                    PDF_VERSION,
                     "board",
                     landscape.model_dump(mode="json"),
                     terrain,
@@ -429,41 +431,29 @@ def _hash(data) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _page_job(
-    sheet: imposition.Sheet, entries: list[tuple[imposition.Slot, str]], dpi: int
-) -> tuple:
-    key = _hash([RENDER_VERSION, "page", asdict(sheet), [(asdict(s), k) for s, k in entries], dpi])
-    return key, sheet, entries, dpi
-
-
-def _make(kind: str, folder: Path, *job) -> None:
-    {"page": _compose, "board": _board, "sheet": _board_sheet}[kind](folder, *job)
-
-
 def _board(
     folder: Path, key: str, landscape, landscapes, terrain, square, dpi, paper, title
 ) -> None:
-    """Draw a board; one that fits a page is kept whole to share a page, a larger one is cut
-    into pages. Its record, written last, says which."""
+    """Draw a board, kept as one image: whole if it fits a page (to share one), with the
+    alignment marks of its pages if it is cut over several; and an image of each caption.
+    Its record, written last, says how many pages it takes (0: it shares one)."""
     cache = Cache(folder)
     image = boards.render(landscape, landscapes, terrain, square, dpi)
     size = [image.width * MM_PER_INCH / dpi, image.height * MM_PER_INCH / dpi]
     if boards.packable(size, paper):
-        cache.put(f"{key}-board", "boards", png_bytes(image, dpi))
-        cache.save(key, "boards", {"pages": 0, "size": size})
-        return
-    pages = boards.pages(image, dpi, paper, title)
-    for n, page in enumerate(pages, start=1):
-        cache.put(f"{key}-{n}", "boards", png_bytes(page, dpi))
-    cache.save(key, "boards", {"pages": len(pages)})
-
-
-def _board_sheet(folder: Path, key: str, entries: list, paper: tuple, dpi: int) -> None:
-    cache = Cache(folder)
-    placed = [
-        (cache.open(f"{board}-board", "boards"), title, x, y) for board, title, x, y in entries
-    ]
-    cache.put(key, "pages", png_bytes(boards.sheet(placed, paper, dpi), dpi))
+        pages, captions = 0, [title]
+    else:
+        plan = boards.tiling(tuple(size), paper)
+        image = boards.marked(image, dpi, plan)
+        captions = boards.page_labels(plan, title)
+        pages = len(captions)
+    cache.put(f"{key}-board", "boards", png_bytes(image, dpi))
+    widths = []
+    for n, text in enumerate(captions, start=1):
+        caption = boards.label(text, dpi)
+        cache.put(f"{key}-{n}", "boards", png_bytes(caption, dpi))
+        widths.append(caption.width * MM_PER_INCH / dpi)
+    cache.save(key, "boards", {"pages": pages, "size": size, "captions": widths})
 
 
 def _tts_deck(
@@ -477,11 +467,6 @@ def _tts_deck(
 def _draw(folder: Path, key: str, face: Face) -> None:
     image, issues = render(face)
     Cache(folder).store(key, image, issues, face.geometry.dpi)
-
-
-def _compose(folder: Path, key: str, sheet: imposition.Sheet, entries: list, dpi: int) -> None:
-    page = imposition.compose(sheet, [(slot, _face_image(folder, k)) for slot, k in entries], dpi)
-    Cache(folder).put(key, "pages", png_bytes(page, dpi))
 
 
 @lru_cache(maxsize=24)

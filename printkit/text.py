@@ -145,7 +145,7 @@ def _set(paragraphs, width, size, family, dpi, wrap, aspect) -> Block:
 def _run_width(run: Run, family: str, size_px: float, icon_h: float, aspect: Aspect) -> float:
     if run.icon is not None:
         return icon_h * aspect(run.icon) + 2 * ICON_GAP * size_px
-    return fonts.font(family, run.bold, run.italic, size_px).getlength(run.text)
+    return fonts.width(family, run.bold, run.italic, size_px, run.text)
 
 
 def _words(
@@ -160,13 +160,11 @@ def _words(
             widths = [_run_width(r, family, size_px, icon_h, aspect) for r in current]
             space = 0.0
             if space_run is not None:
-                space = fonts.font(family, space_run.bold, space_run.italic, size_px).getlength(" ")
+                space = fonts.width(family, space_run.bold, space_run.italic, size_px, " ")
             words.append(_Word(list(current), widths, space))
             current.clear()
         elif space_run is not None and words:
-            words[-1].space += fonts.font(
-                family, space_run.bold, space_run.italic, size_px
-            ).getlength(" ")
+            words[-1].space += fonts.width(family, space_run.bold, space_run.italic, size_px, " ")
 
     for run in para:
         if run.icon is not None:

@@ -22,6 +22,7 @@ def run_effects(m: Machine, frame: dict):
     if lid is None:
         return None
     effects = m.program.lists[lid]
+    quiet = m.program.quiet[lid]
     ctx = frame["ctx"]
     state = m.state
     i = frame["i"]
@@ -36,8 +37,10 @@ def run_effects(m: Machine, frame: dict):
         except _CONTENT_FAULTS as exc:  # an op fed values the content got wrong (None as a number)
             raise _located(m, RuleError(_plain(exc)), lid, i, name) from None
         kind = type(result)
-        # whatever the op did, unless it only asks, is checked against the end conditions now
-        if kind is not dict and (state["result"] is not None or (m.checks and m.check_end())):
+        # whatever the op did, unless it only asks or wrote only variables no condition
+        # reads, is checked against the end conditions now
+        if kind is not dict and (state["result"] is not None
+                                 or (m.checks and not quiet[i] and m.check_end())):
             return None
         if result is None:
             i += 1

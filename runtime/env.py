@@ -158,22 +158,33 @@ def _for_players(e: Env, value: Any) -> Any:
 def _count(name: str, var) -> Resolver:
     spec = var.counts
     want_down = None if spec.face is None else spec.face == "down"
+    # per game (players): the zone keys counted for each seat, and for no seat at the end
+    keys_by_players: dict[int, list[list[str]]] = {}
+    table_of: list = []  # [card table or None], worked out on first use
+
+    def keys_for(m, players: int) -> list[list[str]]:
+        zone = m.program.zone(spec.zone)
+        every = [f"{zone.id}:{s}" for s in range(players)] if zone.per_seat else [zone.id]
+        if not zone.per_seat or var.per == "game":
+            found = [every] * (players + 1)
+        else:
+            found = [[key] for key in every] + [every]
+        keys_by_players[players] = found
+        return found
 
     def count(e: Env) -> int:
         m = e.m
-        zone = m.program.zone(spec.zone)
-        if not zone.per_seat:
-            keys = [zone.id]
-        elif var.per == "game" or e.seat is None:
-            keys = [f"{zone.id}:{s}" for s in range(m.state["players"])]
-        else:
-            keys = [f"{zone.id}:{e.seat}"]
         st = m.state
-        down, ids = st["down"], st["ids"]
-        table = None if spec.if_ is None else m.program.card_table(spec.if_)
+        players = st["players"]
+        by_seat = keys_by_players.get(players) or keys_for(m, players)
+        keys = by_seat[players if e.seat is None else e.seat]
+        if not table_of:
+            table_of.append(None if spec.if_ is None else m.program.card_table(spec.if_))
+        table = table_of[0]
+        zones, down, ids = st["zones"], st["down"], st["ids"]
         total = 0
         for key in keys:
-            for inst in st["zones"][key]:
+            for inst in zones[key]:
                 if want_down is not None and bool(down[inst]) != want_down:
                     continue
                 if table is not None:

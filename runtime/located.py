@@ -33,10 +33,18 @@ def effect_location(program: Program, lid: int, index: int) -> str | None:
     return None if found is None else program.game.locations.get(effect_key(*found, index))
 
 
+def failure(program, source: str, exc: Exception) -> str:
+    """What went wrong evaluating `source`, as the compiled expression describes it."""
+    try:
+        return str(program.expr(source).failure(exc))
+    except Exception as bad:  # noqa: BLE001 - the source itself does not compile
+        return str(bad)
+
+
 def expression_error(m: Machine, source: str, exc: Exception, seat: int | None,
                      ctx: dict | None, card: int | None) -> RuleError:
     """A located RuleError for an expression that failed, naming names with no value."""
-    message = str(exc)
+    message = failure(m.program, source, exc)
     missing = _unset(m, source, seat, ctx, card)
     if missing:
         whose = f" on card '{m.state['ids'][card]}'" if card is not None else " (no card is being considered)"

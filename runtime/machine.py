@@ -166,7 +166,8 @@ class Machine:
 
     def check_end(self) -> bool:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
-        return conditions.check(self) or battle.check(self)
+        # only a battle has outcomes to check (see `runtime.battle.outcome`)
+        return conditions.check(self) or (self.program.scenario is not None and battle.check(self))
 
     # -- expressions --------------------------------------------------------------------
 
@@ -181,15 +182,19 @@ class Machine:
     def evaluate(
         self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> Any:
+        program = self.program
         try:
-            return self.program.expr(source).evaluate(Env(self, seat, ctx, card))
-        except Exception as exc:  # EvaluationError, or a name the content never declared
+            run = program.runners.get(source) or program.runner(source)
+            return run(Env(self, seat, ctx, card))
+        except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise expression_error(self, source, exc, seat, ctx, card) from None
 
     def holds(
         self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> bool:
-        return source is None or bool(self.evaluate(source, seat, ctx, card))
+        if source is None:
+            return True
+        return bool(self.evaluate(source, seat, ctx, card))
 
     def card_matches(
         self, source: str | None, inst: int, seat: int | None, ctx: dict | None = None

@@ -64,12 +64,18 @@ def in_zone(m: Machine, key: str, seat: int | None, matching: str | None, ctx: d
     st = m.state
     ids = st["ids"]
     down = st["down"]
+    # a condition on card fields only is a lookup by card id, worked out once per program
+    table = None if matching is None else m.program.card_table(matching)
+    want_down = None if face is None else face == "down"
     out = []
     for inst in st["zones"][key]:
         if card_id is not None and ids[inst] != card_id:
             continue
-        if face is not None and bool(down[inst]) != (face == "down"):
+        if want_down is not None and bool(down[inst]) != want_down:
             continue
-        if m.card_matches(matching, inst, seat, ctx):
+        if table is not None:
+            if table[ids[inst]]:
+                out.append(inst)
+        elif matching is None or m.card_matches(matching, inst, seat, ctx):
             out.append(inst)
     return out

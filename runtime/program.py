@@ -26,6 +26,8 @@ from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
+# ops that change nothing but the variable their `variable` parameter names
+_VARIABLE_OPS = frozenset({"set", "gain", "lose"})
 # how a story's battles resolve: fought, or taken as won, lost or either at random
 BATTLE_OUTCOMES = ("play", "victory", "defeat", "random")
 
@@ -117,6 +119,8 @@ class Program:
         self._card_tables: dict[str, dict[str, bool] | None] = {}
         self.cache: dict = {}  # what the runtime derives once per program (zone keys, boards)
         self.resolvers = build_resolvers(self)
+        self.runners: dict[str, Any] = {}  # expression source -> `runner(source)`
+        self.quiet = self._quiet_effects()
 
     # -- effects and expressions --------------------------------------------------------
 
@@ -171,6 +175,28 @@ class Program:
         if found is None:
             found = self._exprs[source] = checked_expression(source, None)
         return found
+
+    def runner(self, source: str):
+        """The expression as a function of an `Env`, its names bound to their resolvers."""
+        found = self.runners.get(source)
+        if found is None:
+            expr = self.expr(source)
+            found = self.runners[source] = expr.bind(self.resolvers) or expr.evaluate
+        return found
+
+    def _quiet_effects(self) -> list[tuple[bool, ...]]:
+        """For each effect list, which effects only write variables that no win, loss or end
+        condition and no battle outcome reads: after those the end need not be checked,
+        since nothing a condition reads has changed."""
+        watched: set[str] = set()
+        conditions = [c.if_ for c in (*self.rules.win, *self.rules.lose, *self.rules.end)]
+        for scenario in self.game.scenarios.values():
+            conditions += [o.if_ for o in (*scenario.objectives, *scenario.outcomes.values())]
+        for source in conditions:
+            if source is not None:
+                watched |= self.expr(source).names
+        return [tuple(name in _VARIABLE_OPS and params.variable not in watched
+                      for _impl, params, name in effects) for effects in self.lists]
 
     def card_table(self, source: str) -> dict[str, bool] | None:
         """For a condition that reads card fields only: its truth for every card id, worked

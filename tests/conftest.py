@@ -1,4 +1,5 @@
-"""Test-wide setting: the print cache's default home is a temporary folder, not the user's."""
+"""Test-wide settings: the print cache's default home is a temporary folder, not the user's,
+and every test gets its own empty check cache, so no test reads another's results."""
 
 from __future__ import annotations
 
@@ -11,3 +12,8 @@ def _user_cache(tmp_path_factory):
     mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
     yield
     mp.undo()
+
+
+@pytest.fixture(autouse=True)
+def _private_check_cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("GAMESMITH_CACHE", str(tmp_path_factory.mktemp("check-cache")))

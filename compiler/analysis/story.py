@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import NamedTuple, Protocol
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from compiler.analysis.story_checks import check_story_state
 from compiler.analysis.story_conditions import check_conditions
@@ -15,6 +13,9 @@ from compiler.analysis.story_hints import KeyHints
 from compiler.analysis.story_world import StoryWorld
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.documents import Story, StoryCard
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 class Locator(Protocol):
@@ -73,6 +74,7 @@ def card_order(key: str) -> tuple:
 def story_graph(story: Story) -> nx.DiGraph:
     """Cards as nodes (attributes `kind`, `ending`, `title`), links to existing cards as edges
     (attribute `via`; several links between the same two cards are joined with ", ")."""
+    import networkx as nx  # imported here: only packs with stories pay for it
     graph = nx.DiGraph(id=story.id, start=story.start)
     for key, card in story.cards.items():
         graph.add_node(key, kind=card_kind(card), ending=card.ending, title=card.title)
@@ -105,6 +107,8 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
             hint=KeyHints(story.cards).hint(story.start),
         )
         return out.diagnostics
+    import networkx as nx
+
     depth = nx.single_source_shortest_path_length(graph, story.start)
     _unreachable(story, graph, depth, out)
     can_end = _stuck(story, graph, depth, broken, out)
@@ -182,6 +186,8 @@ def _stuck(
     be reached from it at all; returns the cards from which the graph reaches an ending. Other cards that cannot reach an ending are not reported: the
     dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
     mistake should read as one error, not one per card upstream of it."""
+    import networkx as nx
+
     endings = [k for k, c in story.cards.items() if c.ending is not None]
     can_end = set()
     if endings:
@@ -306,6 +312,8 @@ def _quoted(keys: list[str]) -> str:
 def _loop_text(graph: nx.DiGraph, comp: set[str], entry: str) -> str:
     """The loop's cards from `entry` in link order: `12 → 13 → 12` for a simple cycle,
     `12, 13, 14` (depth-first order) when the cards link among themselves more richly."""
+    import networkx as nx
+
     inner = graph.subgraph(comp)
     order = list(nx.dfs_preorder_nodes(inner, entry))
     simple = all(inner.out_degree(n) == 1 for n in order)

@@ -47,7 +47,30 @@ class Expression:
         try:
             return self._function(env)
         except Exception as exc:  # the contract: never a bare Python exception
-            raise EvaluationError(self.source, _describe(exc)) from exc
+            raise self.failure(exc) from exc
+
+    def bind(self, readers: Mapping[str, Callable[[Any], Any]]) -> Callable[[Any], Any] | None:
+        """The expression as a function of an environment object `env` in which each name
+        `x` is read as `readers['x'](env)`, bound now rather than looked up per evaluation
+        (`flag`/`has` read `readers['flags']`/`readers['items']`). None if a name has no
+        reader. Failures raise what they raise; `failure(exc)` describes them."""
+        body, _positions = parse(self.source)
+        rewrite = _Rewrite(bound=set())
+        function = ast.Lambda(
+            args=ast.arguments(
+                posonlyargs=[], args=[ast.arg(_ENV)], kwonlyargs=[], kw_defaults=[], defaults=[]
+            ),
+            body=rewrite.visit(body),
+        )
+        if not rewrite.bound <= readers.keys():
+            return None
+        names = {_BOUND + name: readers[name] for name in rewrite.bound}
+        tree = ast.fix_missing_locations(ast.Expression(function))
+        return eval(compile(tree, "<expr>", "eval"), {**_GLOBALS, **names})
+
+    def failure(self, exc: Exception) -> EvaluationError:
+        """The EvaluationError for `exc`, raised while evaluating this expression."""
+        return exc if isinstance(exc, EvaluationError) else EvaluationError(self.source, _describe(exc))
 
     def __reduce__(self):
         # The compiled function does not pickle; the source recompiles to the same thing.
@@ -76,19 +99,32 @@ def compile_expression(source: str, names: Collection[str] | None = None) -> Exp
     )
 
 
-def _env(key: str, like: ast.AST) -> ast.Subscript:
-    lookup = ast.Subscript(ast.Name(_ENV, ast.Load()), ast.Constant(key), ast.Load())
-    return ast.copy_location(lookup, like)
+_BOUND = "_r_"  # prefix of a bound reader's global: content names never start with "_"
 
 
 class _Rewrite(ast.NodeTransformer):
+    """Names read `env['x']`; with `bound` (a set, filled with the names seen), they call
+    the global reader `_r_x(env)` instead."""
+
+    def __init__(self, bound: set[str] | None = None):
+        self.bound = bound
+
+    def _env(self, key: str, like: ast.AST) -> ast.AST:
+        env = ast.Name(_ENV, ast.Load())
+        if self.bound is None:
+            lookup = ast.Subscript(env, ast.Constant(key), ast.Load())
+        else:
+            self.bound.add(key)
+            lookup = ast.Call(ast.Name(_BOUND + key, ast.Load()), [env], [])
+        return ast.copy_location(lookup, like)
+
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        return _env(node.id, node)
+        return self._env(node.id, node)
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         name = node.func.id
         if name in MEMBERSHIP:
-            test = ast.Compare(node.args[0], [ast.In()], [_env(MEMBERSHIP[name], node)])
+            test = ast.Compare(node.args[0], [ast.In()], [self._env(MEMBERSHIP[name], node)])
             return ast.copy_location(test, node)
         node.args = [self.visit(argument) for argument in node.args]
         return node  # the function name stays a global lookup in the fixed table

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from compiler import compile_pack
 from compiler.diagnostics import FORMATS, Report, render
 from compiler.files import output_problem, write_atomic
 
@@ -56,14 +55,24 @@ def check(
 
 
 def _check(paths: list[Path], emit: Path | None, preflight: bool = False):
-    """The report of every pack in `paths`, layouts included, and a lookup of their sources."""
+    """The report of every pack in `paths`, layouts included, and a lookup of their sources.
+    A plain check is served from the check cache (`compiler.cache`) when nothing changed."""
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:
+        if not (emit or preflight):
+            from compiler.cache import checked
+
+            found, lines = checked(path, layout_diagnostics, [Path(printkit_folder())])
+            report.extend(found.diagnostics)
+            report.counts.update(found.counts)
+            sources.update(lines)
+            continue
+        from compiler import compile_pack
+
         result = compile_pack(path)
         report.extend(result.report.diagnostics)
-        if result.game is not None:
-            report.extend(layout_report(result, preflight).diagnostics)
+        report.extend(layout_diagnostics(result, preflight))
         report.counts.update(result.report.counts)
         sources.update(result.sources)
         if emit and result.game:
@@ -89,12 +98,21 @@ def packs_holding(paths: list[Path]) -> list[Path]:
     return packs
 
 
-def layout_report(result, preflight: bool) -> Report:
+def layout_diagnostics(result, preflight: bool = False) -> list:
     """The pack's print problems: found without drawing, or by drawing with `preflight`."""
+    if result.game is None:
+        return []
     from printkit.job import Options, PrintJob
     from printkit.preflight import Locator
 
     game = result.game
     job = PrintJob(game, Options())
     issues = job.render() if preflight else job.references()
-    return Locator(result.units).report(issues, game.game.severity)
+    return Locator(result.units).report(issues, game.game.severity).diagnostics
+
+
+def printkit_folder() -> str:
+    """printkit's source folder, found without importing it (its code decides layout checks)."""
+    import importlib.util
+
+    return str(Path(importlib.util.find_spec("printkit").origin).parent)

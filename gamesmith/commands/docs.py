@@ -7,15 +7,14 @@ from typing import Annotated
 
 import typer
 
-from compiler.docs import DOCS
-from compiler.files import write_atomic
-
 
 def docs(
     root: Annotated[Path, typer.Option(help="project root holding docs/")] = Path("."),
     check: Annotated[bool, typer.Option(help="only check the files are up to date")] = False,
 ) -> None:
     """Write docs/language.md, docs/ops.md and docs/diagnostics.md from the code."""
+    from compiler.docs import DOCS
+    from compiler.files import write_atomic
     stale = []
     for name, render in DOCS.items():
         text = render()

@@ -7,14 +7,13 @@ from typing import Annotated
 
 import typer
 
-from compiler.schema import render_all, write_all
-
 
 def schema(
     out: Annotated[Path, typer.Option("--out", "-o", help="folder to write to")] = Path("schema"),
     check: Annotated[bool, typer.Option(help="only check the folder is up to date")] = False,
 ) -> None:
     """Write schema/<kind>.schema.json for editors (yaml-language-server) and tools."""
+    from compiler.schema import render_all, write_all
     if check:
         stale = [n for n, text in render_all().items() if not (out / n).exists() or (out / n).read_text() != text]
         for name in stale:

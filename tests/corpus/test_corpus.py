@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from compiler import compile_pack
-from gamesmith.commands.check import layout_report
+from gamesmith.commands.check import layout_diagnostics
 
 HERE = Path(__file__).parent
 BASE = HERE / "base"
@@ -32,7 +32,7 @@ def checked(root: Path) -> list[tuple[str, str, int]]:
     result = compile_pack(root)
     diagnostics = list(result.report.diagnostics)
     if result.game is not None:
-        diagnostics += layout_report(result, preflight=False).diagnostics
+        diagnostics += layout_diagnostics(result)
     return [(d.code, Path(d.file).relative_to(root).as_posix() if d.file else "", d.line)
             for d in diagnostics]
 

@@ -35,13 +35,33 @@ def test_large_board_is_split_with_overlap_and_marks_in_the_overlaps():
         assert len(pages) >= 2
 
 
-def test_pages_show_the_same_mark_where_they_overlap(pack, compiled):
+def test_a_large_board_is_placed_once_per_page_clipped_to_that_page(pack, compiled, tmp_path):
     game = compiled(pack("board")).game
     dpi = 30
     image = boards.render(game.landscapes["field"], game.landscapes, game.terrain, 25.4, dpi)
-    pages = boards.pages(image, dpi, PAPER["a4"], "field")
-    assert len(pages) == 4
-    assert all(p.size == (px(297, dpi), px(210, dpi)) for p in pages)
+    size = (image.width * 25.4 / dpi, image.height * 25.4 / dpi)
+    plan = boards.tiling(size, PAPER["a4"])
+    captions = [(tmp_path / f"caption-{n}.png", 40.0) for n in range(4)]
+    pages = boards.page_pictures(tmp_path / "board.png", size, captions, PAPER["a4"])
+    assert len(pages) == 4 and all(paper == (297.0, 210.0) for paper, _ in pages)
+    margin = boards.PAGE_MARGIN
+    for (paper, (board, caption)), (_, _, (x0, y0, x1, y1)) in zip(pages, plan.regions(),
+                                                                    strict=True):
+        assert board.png == tmp_path / "board.png"  # one image, shown by every page
+        left, top, right, bottom = board.box
+        assert (right - left, bottom - top) == pytest.approx(size)  # to scale
+        assert (left + x0, top + y0) == pytest.approx((margin, margin))
+        assert board.clip == pytest.approx((margin, margin, margin + x1 - x0, margin + y1 - y0))
+        assert board.clip[2] <= paper[0] - margin and board.clip[3] <= paper[1] - margin
+        assert caption.box[1] >= 0 and caption.box[3] <= margin  # in the top margin
+    assert boards.page_labels(plan, "field")[1] == "field · page 2 of 4 · row 1, column 2"
+
+
+def test_a_caption_is_its_text_on_white(tmp_path):
+    short, long = boards.label("field", 100), boards.label("field · page 2 of 4", 100)
+    assert short.height == long.height == px(boards.LABEL_HEIGHT, 100)
+    assert short.width < long.width
+    assert short.convert("L").getextrema()[0] < 255  # some ink
 
 
 def test_small_boards_share_pages_without_overlapping():
@@ -77,3 +97,8 @@ def test_pdf_has_cut_pages_for_large_boards_and_a_shared_page_for_tiles(pack, co
     boxes = re.findall(rb"/MediaBox\s*\[([^\]]+)\]", (tmp_path / "b.pdf").read_bytes())
     sizes = {tuple(round(float(v), 2) for v in b.split()) for b in boxes}
     assert sizes == {(0, 0, 841.89, 595.28), (0, 0, 595.28, 841.89)}
+    import pikepdf
+
+    with pikepdf.open(tmp_path / "b.pdf") as doc:
+        images = {i.objgen for page in doc.pages for i in page.Resources.XObject.values()}
+    assert len(images) == 7  # the field once, its 4 captions, the tile and its caption

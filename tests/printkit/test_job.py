@@ -7,6 +7,7 @@ import pytest
 from PIL import Image
 
 from printkit import Locator, Options, PrintJob
+from printkit.geometry import PAPER, mm_to_pt
 from printkit.tts import MAX_SIDE
 
 DPI = 100
@@ -104,21 +105,55 @@ def test_cache_entries_are_complete_or_absent(pack, job):
     assert again.stats.rendered == 1
 
 
-def test_pdf_pages_have_exact_sizes_and_lossless_images(pack, job, tmp_path):
+def test_pdf_pages_have_exact_sizes_and_each_face_once_as_a_lossless_image(pack, job, tmp_path):
+    import pikepdf
+
     root = pack("mini")
     out = tmp_path / "cards.pdf"
     _, j = job(root, dpi=300, paper="letter", backs="duplex-long", pdf=out)
     j.render()
     j.write()
-    data = out.read_bytes()
-    boxes = [
-        tuple(float(v) for v in m.split()) for m in re.findall(rb"/MediaBox\s*\[([^\]]+)\]", data)
-    ]
-    assert len(boxes) == 4  # gear fronts and backs, hero front and back
-    assert all(b == pytest.approx((0, 0, 612, 792)) for b in boxes)
-    widths = re.findall(rb"/Width (\d+)", data)
-    assert {int(w) for w in widths} == {2550}
-    assert data.count(b"/FlateDecode") >= 4 and b"/DCTDecode" not in data
+    with pikepdf.open(out) as doc:
+        boxes = [tuple(float(v) for v in page.MediaBox) for page in doc.pages]
+        assert len(boxes) == 4  # gear fronts and backs, hero front and back
+        assert all(b == pytest.approx((0, 0, 612, 792)) for b in boxes)
+        images = {}
+        placed = []
+        for page in doc.pages:
+            for image in page.Resources.XObject.values():
+                images[image.objgen] = image
+            placed += [[float(v) for v in operands] for operands, op
+                       in pikepdf.parse_content_stream(page) if str(op) == "cm"]
+        faces = {face for c in j.cards for face in (c.front, c.back)}
+        assert len(images) == len(faces)  # each distinct face once, however many cards show it
+        for image in images.values():
+            assert image.Filter == "/FlateDecode"  # lossless
+        assert len(placed) == sum(c.count for c in j.cards) * 2  # every card, front and back
+        sizes = {tuple(mm_to_pt(v + 2 * 3.0) for v in c.size) for c in j.cards}
+        for a, _b, _c, d, _e, _f in placed:  # each image at its exact size, trim plus bleed
+            assert any((abs(a), abs(d)) == pytest.approx(size, abs=1e-3) for size in sizes)
+
+
+def test_sheets_place_cards_at_their_slots_with_crop_marks(pack, job, tmp_path):
+    import pikepdf
+
+    from printkit.imposition import fit, placements
+
+    out = tmp_path / "heroes.pdf"
+    _, j = job(pack("mini"), pdf=out, decks=("heroes",))
+    j.render()
+    j.write()
+    (card,) = j.cards
+    sheet = fit(PAPER["a4"], card.size, 3.0, 0.0, True)
+    (expected,) = placements(sheet, sheet.slots()[: card.count])[:1]
+    height = mm_to_pt(PAPER["a4"][1])
+    with pikepdf.open(out) as doc:
+        ops = list(pikepdf.parse_content_stream(doc.pages[0]))
+    clips = [[float(v) for v in operands] for operands, op in ops if str(op) == "re"]
+    left, top, right, bottom = (mm_to_pt(v) for v in expected.clip)
+    assert clips[0] == pytest.approx([left, height - bottom, right - left, bottom - top], abs=1e-3)
+    strokes = sum(1 for _, op in ops if str(op) == "S")
+    assert strokes == len(sheet.mark_lines(sheet.slots()[: card.count]))
 
 
 def test_a4_page_size(pack, job, tmp_path):

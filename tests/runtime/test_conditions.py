@@ -80,3 +80,15 @@ def test_an_end_condition_at_turn_end_lets_the_turn_in_progress_finish(tmp_path)
     pick(patient, "Ring")
     assert patient.over and var(patient, "tidied", None) == 1
     assert patient.state["result"]["reason"] == "the bell rang"
+
+
+def test_only_ops_writing_variables_no_condition_reads_skip_the_end_check(tally):
+    """`set`/`gain`/`lose` of a variable no win, loss or end condition reads change nothing
+    a condition sees; every other op (and a write to a watched variable) is checked."""
+    quiet = {}
+    for effects, flags in zip(tally.lists, tally.quiet, strict=True):
+        for (_impl, params, name), flag in zip(effects, flags, strict=True):
+            quiet[(name, getattr(params, "variable", None))] = flag
+    assert quiet[("gain", "crowns")] is True  # read only by the ranking, after the end
+    assert quiet[("gain", "gold")] is False and quiet[("set", "passed")] is False
+    assert quiet[("set", "health")] is False and quiet[("damage", None)] is False

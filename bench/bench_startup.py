@@ -1,0 +1,91 @@
+"""Start-up benchmark: CPU seconds of `gamesmith --help` and of `gamesmith check` on a small
+pack and on a seed game, next to `python -c pass` (the interpreter alone) from the same run.
+
+Each command runs in a fresh process; the figure is the median of the child's user+system CPU
+time over `--repeat` runs. `check` runs cold (an empty check cache for every run) and warm
+(the pack unchanged since the last check). Goals (issue 11): --help under 0.3 s, check of a small pack under
+0.5 s.
+
+    python bench/bench_startup.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SMALL_GAME = """kind: game
+id: lantern-road
+title: The Lantern Road
+players: {min: 1, max: 4}
+variables:
+  coins: {initial: 2}
+"""
+SMALL_STORY = """kind: story
+id: night-walk
+title: A Walk at Night
+start: "1"
+cards:
+  "1":
+    text: The lantern gutters at the crossroads.
+    choices:
+      - {text: Take the toll bridge, if: coins >= 1, goto: "2"}
+      - {text: Wade the ford, goto: "3"}
+  "2":
+    do: [{lose: {variable: coins, amount: 1}}]
+    goto: "3"
+  "3":
+    ending: victory
+"""
+
+
+def cpu_of(argv: list[str], cache: Path, cold: bool) -> float:
+    """User+system CPU seconds of one run of `argv` in a child process."""
+    if cold:
+        shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "GAMESMITH_CACHE": str(cache)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "lantern-road"
+        small.mkdir()
+        (small / "game.yaml").write_text(SMALL_GAME)
+        (small / "story.yaml").write_text(SMALL_STORY)
+        gamesmith = [sys.executable, "-m", "gamesmith"]
+        seed = str(ROOT / "content" / "fuzzy-mage-fight")
+        runs = {
+            "python -c pass (baseline)": ([sys.executable, "-c", "pass"], False),
+            "gamesmith --help": ([*gamesmith, "--help"], False),
+            "gamesmith check small pack, cold": ([*gamesmith, "check", str(small)], True),
+            "gamesmith check small pack, warm": ([*gamesmith, "check", str(small)], False),
+            "gamesmith check fuzzy-mage-fight, cold": ([*gamesmith, "check", seed], True),
+            "gamesmith check fuzzy-mage-fight, warm": ([*gamesmith, "check", seed], False),
+        }
+        cache = Path(tmp) / "cache"
+        print(f"median CPU seconds of {args.repeat} fresh processes")
+        base = None
+        for name, (argv, cold) in runs.items():
+            seconds = statistics.median(cpu_of(argv, cache, cold) for _ in range(args.repeat))
+            base = base or seconds
+            print(f"  {name:40} {seconds:6.3f} s   ({seconds / base:5.1f}x the bare interpreter)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,43 @@
+"""`Expression.bind`: names read through readers bound at compile time give what the mapping
+lookup gives, failures are described the same way, and an unknown name is not bound."""
+
+import pytest
+
+from compiler.expressions import EvaluationError, compile_expression
+from tests.compiler.expressions.test_expr_evaluate import ENV
+
+READERS = {name: (lambda env, n=name: env[n]) for name in ENV}
+
+SOURCES = [
+    "coins", "coins + hp * 2", "not coins", "hp if coins > 2 else zero", "flag('met-guard')",
+    "has('rope') and not has('lamp')", "max(coins, hp) - min(1, zero)", "phase == 'night'",
+    "coins % 2", "players * ratio", "coins >= 3 and hp < 6 or zero",
+]
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_bound_gives_what_evaluate_gives(source):
+    expr = compile_expression(source)
+    assert expr.bind(READERS)(ENV) == expr.evaluate(ENV)
+
+
+def test_readers_are_called_with_the_environment():
+    calls = []
+    bound = compile_expression("a + b").bind({"a": lambda e: calls.append(e) or 1,
+                                              "b": lambda e: 2})
+    assert bound("env") == 3 and calls == ["env"]
+
+
+def test_a_name_with_no_reader_is_not_bound():
+    assert compile_expression("coins + gold").bind(READERS) is None
+    assert compile_expression("flag('x')").bind({"coins": READERS["coins"]}) is None
+
+
+@pytest.mark.parametrize("source", ["coins / zero", "phase * 2", "coins + phase"])
+def test_failures_read_as_evaluate_reports_them(source):
+    expr = compile_expression(source)
+    with pytest.raises(EvaluationError) as expected:
+        expr.evaluate(ENV)
+    with pytest.raises(Exception) as raised:
+        expr.bind(READERS)(ENV)
+    assert str(expr.failure(raised.value)) == str(expected.value)
