@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from compiler.language.documents import Invariant
 from compiler.language.events import ACTOR_FIELDS, TARGET_FIELDS
 from runtime.errors import RuleError
 from runtime.log import dumps
 
 if TYPE_CHECKING:
+    from compiler.language.documents import Invariant
     from runtime.machine import Machine
     from runtime.program import Program
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
-from runtime.audit import Finding
-from runtime.program import Program
+    from runtime.audit import Finding
+    from runtime.program import Program
 
 
 def repro(pack: Path | str, program: Program, players: int, seats: list[str], seed: int,

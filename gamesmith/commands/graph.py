@@ -8,13 +8,9 @@ from typing import Annotated
 
 import typer
 
-from compiler import compile_pack
-from compiler.analysis.story_overview import LARGE, around, overview
-from compiler.analysis.story_render import render_story
-from compiler.chapters import join_chapters
-from compiler.diagnostics import Severity
-from compiler.files import write_atomic
-from compiler.validate import suggest
+# drawn as an overview above this many cards (compiler.analysis.story_overview.LARGE; a test
+# keeps the two equal): the compiler is imported only when a graph is drawn
+LARGE = 400
 
 _FORMATS = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png"}
 
@@ -31,6 +27,14 @@ def graph(
 ) -> None:
     """Draw story graphs; problem cards are highlighted, endings stand out. A story of more
     than 400 cards is drawn as an overview unless --whole or --around is given."""
+    from compiler import compile_pack
+    from compiler.analysis.story_overview import around, overview
+    from compiler.analysis.story_render import render_story
+    from compiler.chapters import join_chapters
+    from compiler.diagnostics import Severity
+    from compiler.files import write_atomic
+    from compiler.validate import suggest
+
     fmt = _FORMATS.get(output.suffix.lower())
     if fmt is None:
         raise typer.BadParameter("the output must end in .dot, .svg or .png", param_hint="--output")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from compiler import compile_pack
-from compiler.diagnostics import Report, render
 from compiler.loader.scalars import LARGEST
-from runtime.errors import RuleError
-from runtime.program import BATTLE_OUTCOMES, Program
+
+if TYPE_CHECKING:
+    from runtime.program import Program
 
 
 def load(pack: Path, scenario: str | None = None, story: str | None = None,
@@ -20,6 +20,12 @@ def load(pack: Path, scenario: str | None = None, story: str | None = None,
     """The program of a pack that compiles (playing `scenario` on its own, or walking
     `story`, if named); otherwise print its errors and exit 1. A story needs no rules, so
     neither does resuming or replaying one (`need_rules=False`)."""
+    # imported here so that `gamesmith --help` builds no content models
+    from compiler import compile_pack
+    from compiler.diagnostics import Report, render
+    from runtime.errors import RuleError
+    from runtime.program import BATTLE_OUTCOMES, Program
+
     result = compile_pack(pack)
     if result.game is None:
         report = Report([d for d in result.report.diagnostics if d.severity == "error"])

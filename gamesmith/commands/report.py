@@ -10,7 +10,6 @@ import typer
 
 from runtime.errors import RuleError
 from runtime.figures import run_figures
-from runtime.report import write_report
 from runtime.results import FORMAT, read_results
 
 
@@ -27,6 +26,8 @@ def report(
     except RuleError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(1) from None
+    from runtime.report import write_report  # matplotlib: only when a report is drawn
+
     try:
         write_report(output, data)
     except OSError as err:

@@ -29,6 +29,14 @@ def test_layout_field_typo_is_found_by_check(pack):
     assert "did you mean 'slot'?" in result.output
 
 
+def test_a_second_check_from_the_cache_still_reports_layout_problems(pack):
+    root = pack("mini")
+    replace_once(root / "layouts/gear.yaml", "field: slot,", "field: slott,")
+    first, second = check(root), check(root)
+    assert first.output == second.output and "GS706" in second.output
+    assert second.exit_code == 1
+
+
 def test_unknown_icon_in_card_text_is_found_by_check(pack):
     root = pack("mini")
     replace_once(root / "cards/gear.yaml", ":bolt: Move", ":blot: Move")

@@ -140,3 +140,10 @@ def test_a_huge_story_still_renders():
     assert max(png.size) <= 12_000
     root = ET.fromstring(render_story(story, [], "svg"))
     assert len(root.findall(f"{SVG}g[@class='card']")) == size
+
+
+def test_the_graph_command_names_the_overview_threshold_the_analysis_uses():
+    from compiler.analysis.story_overview import LARGE
+    from gamesmith.commands.graph import LARGE as SHOWN
+
+    assert SHOWN == LARGE

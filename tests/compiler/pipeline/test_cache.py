@@ -29,7 +29,7 @@ def test_a_hit_gives_what_compiling_gives(tmp_path):
     assert "GS402" in {d.code for d in again.diagnostics}
     assert again.counts == fresh.counts
     assert any(name.endswith("story.yaml") for name in sources)
-    assert len(list(cache_folder().glob("check-*"))) == 1
+    assert len(list((cache_folder() / "check").glob("*.json"))) == 1
 
 
 def test_a_changed_file_is_compiled_again(tmp_path):
@@ -42,7 +42,7 @@ def test_a_changed_file_is_compiled_again(tmp_path):
 def test_a_damaged_entry_is_compiled_again(tmp_path):
     pack = write_pack(_folder(tmp_path), {"story.yaml": STORY})
     checked(pack)
-    (entry,) = cache_folder().glob("check-*")
+    (entry,) = (cache_folder() / "check").glob("*.json")
     entry.write_bytes(b"not a pickle")
     assert checked(pack)[0].errors == 0
 
