@@ -107,7 +107,7 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
 def collected(m: Machine, name: str, ctx: dict) -> dict:
     """A frame firing window `name` later with the abilities waiting on it now: those of the
     cards in play (and the faces they show) as what the window follows happened, before its
-    consequences (a beaten mage turning to its other side) change them."""
+    consequences (a beaten card turning to its other side) change them."""
     frame = window(name, ctx)
     if name in m.program.listened:
         frame["l"].update(q=listeners(m, name, ctx), i=0)
