@@ -14,12 +14,13 @@ import io
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-
-import img2pdf
-import pikepdf
+from typing import TYPE_CHECKING
 
 from printkit.geometry import mm_to_pt
 from printkit.imposition import MARK_WIDTH
+
+if TYPE_CHECKING:
+    import pikepdf
 
 PDF_VERSION = 2  # bump when the PDF's make-up changes, so cached PDFs are rebuilt
 
@@ -48,6 +49,10 @@ class Page:
 
 def document(pages: list[Page], title: str) -> bytes:
     """`pages` as a PDF: each distinct image stored once, placed on every page that shows it."""
+    # imported here: `check` imports this module (through the print job) but writes no PDF
+    import img2pdf
+    import pikepdf
+
     out = pikepdf.new()
     out.docinfo[pikepdf.Name.Title] = title
     with ExitStack() as sources:
@@ -71,6 +76,8 @@ def document(pages: list[Page], title: str) -> bytes:
 
 
 def _add_page(out: pikepdf.Pdf, page: Page, image) -> None:
+    import pikepdf
+
     height = mm_to_pt(page.paper[1])
 
     def box(rect: Box) -> tuple[float, float, float, float]:

@@ -8,9 +8,6 @@ from typing import Annotated
 
 import typer
 
-from compiler.diagnostics import FORMATS, Report, render
-from compiler.files import output_problem, write_atomic
-
 
 def check(
     paths: Annotated[
@@ -31,6 +28,9 @@ def check(
 
     Layouts are checked too: fields, icons, image files and fonts always; text overflow
     and safe-zone crossings of drawn text with --preflight."""
+    from compiler.diagnostics import FORMATS, render
+    from compiler.files import output_problem
+
     if format not in FORMATS:
         raise typer.BadParameter(f"choose one of {', '.join(FORMATS)}", param_hint="--format")
     if emit and len(paths) != 1:
@@ -57,6 +57,9 @@ def check(
 def _check(paths: list[Path], emit: Path | None, preflight: bool = False):
     """The report of every pack in `paths`, layouts included, and a lookup of their sources.
     A plain check is served from the check cache (`compiler.cache`) when nothing changed."""
+    from compiler.diagnostics import Report
+    from compiler.files import write_atomic
+
     report = Report()
     sources: dict[str, list[str]] = {}
     for path in paths:

@@ -7,10 +7,6 @@ from typing import Annotated
 
 import typer
 
-from compiler import compile_pack
-from compiler.language.documents import CardType
-from compiler.sheets import write_deck
-
 app = typer.Typer(help="Write content out in other formats.", no_args_is_help=True)
 
 
@@ -24,6 +20,10 @@ def cards(
         "--rows-only", help="no header document: the sheet for a YAML document's `rows:`")] = False,
 ) -> None:
     """Write a deck as a standalone sheet (its header, then a row per card), or as YAML."""
+    from compiler import compile_pack
+    from compiler.language.documents import CardType
+    from compiler.sheets import write_deck
+
     if to.suffix.lower() not in (".xlsx", ".csv", ".yaml", ".yml"):
         raise typer.BadParameter("write a .xlsx, .csv or .yaml file", param_hint="--to")
     result = compile_pack(pack)

@@ -7,8 +7,6 @@ from typing import Annotated
 
 import typer
 
-from compiler.importers.twee import TweeError, import_twee, write_pack
-
 app = typer.Typer(help="Turn stories written for other tools into content packs.",
                   no_args_is_help=True)
 
@@ -21,6 +19,8 @@ def twee(
 ) -> None:
     """Passages become story cards, links choices, simple set/if macros effects and
     conditions; the rest is kept as text and listed in PACK/import-report.txt."""
+    from compiler.importers.twee import TweeError, import_twee, write_pack
+
     try:
         source = file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:

@@ -12,9 +12,6 @@ from typing import Annotated
 
 import typer
 
-from compiler.files import write_atomic
-from compiler.schema import write_all
-
 SCHEMAS = ".schema"
 
 
@@ -123,6 +120,9 @@ def new(
     title: Annotated[str | None, typer.Option(help="the game's title")] = None,
 ) -> None:
     """Create a new content pack that checks clean, plays its story and prints its cards."""
+    from compiler.files import write_atomic
+    from compiler.schema import write_all
+
     if pack.exists() and any(pack.iterdir()):
         raise typer.BadParameter(f"{pack} exists and is not empty", param_hint="PACK")
     name = pack.resolve().name

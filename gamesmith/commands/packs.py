@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from compiler.loader.scalars import LARGEST
-
 if TYPE_CHECKING:
     from runtime.program import Program
 
@@ -68,6 +66,8 @@ def players_of(program: Program, players: int | None) -> int:
 def scalar(text: str, option: str = "--set"):
     """A command-line value: true/false, a whole number, a number, else the text; a number
     must be finite and within ±10^15, as in content."""
+    from compiler.loader.scalars import LARGEST
+
     if text in ("true", "false"):
         return text == "true"
     for kind in (int, float):

@@ -10,23 +10,18 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from compiler.files import output_problem
 from gamesmith.commands.audit import replay_log, repro, show
 from gamesmith.commands.packs import fill_seats, load, players_of, scalar
-from runtime.agents import make_agent
-from runtime.agents.human import HumanAgent, Quit
-from runtime.audit import Audit
-from runtime.errors import RuleError
-from runtime.render import for_console
-from runtime.saves import FOLDER as SAVES
-from runtime.saves import fresh_save_path, read_save, unfinished
-from runtime.session import Session
-from runtime.story import where
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from runtime.audit import Audit
+    from runtime.session import Session
 
 
 def play(
@@ -70,6 +65,18 @@ def play(
     With --story the party walks a story: its text is shown to every seat, the lead seat
     (the first in turn order) makes its choices and rolls its challenges, and its battles
     are fought (or, with --battle-outcome, taken as won, lost or either at random)."""
+    from rich.console import Console
+
+    from runtime.agents import make_agent
+    from runtime.agents.human import HumanAgent, Quit
+    from runtime.audit import Audit
+    from runtime.errors import RuleError
+    from runtime.render import for_console
+    from runtime.saves import FOLDER as SAVES
+    from runtime.saves import fresh_save_path, unfinished
+    from runtime.session import Session
+    from runtime.story import where
+
     console = Console()
     save_path = save or (log.with_suffix(".save.json") if log else None)
     _check_outputs(log, save, save_path)
@@ -173,6 +180,8 @@ def play(
 
 def _report(console: Console, session: Session, checker: Audit | None, log: Path | None) -> None:
     """With --audit: what it found, and how to see it again (exit 1 if a rule broke)."""
+    from runtime.agents.human import HumanAgent
+
     if checker is None:
         return
     bots = not any(isinstance(a, HumanAgent) for a in session.agents)
@@ -193,6 +202,8 @@ def _report(console: Console, session: Session, checker: Audit | None, log: Path
 
 def _suggest_modes(console: Console, session) -> None:
     """A whole game that cannot start may be meant to be played a battle or a story at a time."""
+    from runtime.render import for_console
+
     if session is None or session.program.story is not None or session.program.scenario:
         return
     game = session.program.game
@@ -206,6 +217,8 @@ def _suggest_modes(console: Console, session) -> None:
 def _check_outputs(log: Path | None, save: Path | None, save_path: Path | None) -> None:
     """A log and a save are regular files (they are read back); the save lives beside the
     log, since a save names its log only by its file name."""
+    from compiler.files import output_problem
+
     for option, path in (("--log", log), ("--save", save_path)):
         if path is not None and (problem := output_problem(path, regular_only=True)):
             raise typer.BadParameter(f"{path} {problem}", param_hint=option)
@@ -216,6 +229,9 @@ def _check_outputs(log: Path | None, save: Path | None, save_path: Path | None) 
 
 def _refuse_unfinished(save_path: Path) -> None:
     """A new game never overwrites a save of a game still going (nor a file that is no save)."""
+    from runtime.errors import RuleError
+    from runtime.saves import read_save
+
     if not save_path.exists():
         return
     try:
@@ -230,6 +246,10 @@ def _refuse_unfinished(save_path: Path) -> None:
 
 def _latest_unfinished(console: Console, pack: Path) -> Path:
     """The save of the pack's most recent unfinished game; the others are listed."""
+    from runtime.render import for_console
+    from runtime.saves import FOLDER as SAVES
+    from runtime.saves import read_save, unfinished
+
     program = load(pack, need_rules=False)
     saves = unfinished(program.game.id)
     if not saves:

@@ -9,14 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-from compiler import compile_pack
-from compiler.diagnostics import FORMATS, render
-from compiler.files import output_problem
-from compiler.validate import suggest
-from printkit import DUPLEX, PAPER, Locator, Options, PrintJob
-from printkit.cache import CacheRefused
 
 
 def print_(
@@ -67,6 +59,13 @@ def print_(
     ] = None,
 ) -> None:
     """Print a pack: preflight, then sheets (PDF), PNGs and TTS decks. Exit 1 on errors."""
+    from compiler import compile_pack
+    from compiler.diagnostics import FORMATS, render
+    from compiler.files import output_problem
+    from compiler.validate import suggest
+    from printkit import DUPLEX, PAPER, Locator, Options, PrintJob
+    from printkit.cache import CacheRefused
+
     _check_choice(paper, PAPER, "--paper")
     _check_choice(backs, DUPLEX, "--backs")
     _check_choice(format, FORMATS, "--format")
@@ -156,6 +155,14 @@ def _progress(stack: ExitStack):
     """A rich progress bar on an interactive terminal; None otherwise."""
     if not sys.stderr.isatty():
         return None
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     bar = stack.enter_context(
         Progress(
             TextColumn("{task.description}"),

@@ -7,15 +7,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
-from compiler.diagnostics.formats.text import terminal_text
 from gamesmith.commands.audit import show
 from gamesmith.commands.packs import fill_seats, load, players_of
-from runtime.audit import Audit
-from runtime.errors import RuleError
-from runtime.replay import replay as run_replay
-from runtime.replay import rerun
 
 
 def replay(
@@ -39,6 +33,14 @@ def replay(
 ) -> None:
     """Exit 0 when every state hash and event matches, 1 at the first divergence, when the log
     is incomplete (cut short, or without its end) or, with --audit, at a broken invariant."""
+    from rich.console import Console
+
+    from compiler.diagnostics.formats.text import terminal_text
+    from runtime.audit import Audit
+    from runtime.errors import RuleError
+    from runtime.replay import replay as run_replay
+    from runtime.replay import rerun
+
     checker = Audit() if audit else None
     console = Console(stderr=True)
     try:

@@ -8,10 +8,6 @@ from typing import Annotated
 
 import typer
 
-from runtime.errors import RuleError
-from runtime.figures import run_figures
-from runtime.results import FORMAT, read_results
-
 
 def report(
     results: Annotated[Path, typer.Argument(
@@ -21,6 +17,8 @@ def report(
 ) -> None:
     """Write a self-contained HTML balance report (charts, works offline) from saved results;
     a run still going or stopped early draws what it has."""
+    from runtime.errors import RuleError
+
     try:
         data = _figures(results)
     except RuleError as err:
@@ -37,6 +35,10 @@ def report(
 
 
 def _figures(path: Path) -> dict:
+    from runtime.errors import RuleError
+    from runtime.figures import run_figures
+    from runtime.results import FORMAT, read_results
+
     try:
         with path.open(encoding="utf-8") as fh:
             first = fh.readline()

@@ -14,7 +14,6 @@ import typer
 
 from gamesmith.commands.packs import fill_seats, load, players_of
 from gamesmith.commands.play import _variables
-from runtime.errors import RuleError
 
 
 def serve(
@@ -46,6 +45,8 @@ def serve(
     pace: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.3,
 ) -> None:
     """Serve a table in the browser: people play at their links, bots play at once."""
+    from runtime.errors import RuleError
+
     try:
         from table import Table, server
         from table.faces import Faces

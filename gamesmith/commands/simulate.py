@@ -5,28 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
 from gamesmith.commands.audit import repro, show
 from gamesmith.commands.packs import load, players_of, scalar
 from gamesmith.commands.story import print_story_hits
-from runtime.errors import RuleError
-from runtime.figures import audit_figures, run_figures, sweep_rows
-from runtime.render import for_console
-from runtime.simulate import EXECUTORS, Run, default_workers, run_games
-from runtime.sweep import PLAYERS, SEATS, grid, ladder_lineups
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import ProgressColumn
+
+    from runtime.simulate import Run
 
 
 def simulate(
@@ -69,6 +60,14 @@ def simulate(
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
     --story, how often each ending is reached; with --vary or --ladder, a sweep; with
     --audit, every invariant broken."""
+    from rich.console import Console
+
+    from runtime.errors import RuleError
+    from runtime.figures import run_figures
+    from runtime.render import for_console
+    from runtime.simulate import EXECUTORS, Run, default_workers
+    from runtime.sweep import PLAYERS, SEATS, grid, ladder_lineups
+
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
     executor = "dask" if dask or scheduler else executor
@@ -133,6 +132,9 @@ def simulate(
 
 def _audit(console: Console, pack: Path, program, run: Run, played: list) -> None:
     """Say what the audit checked and found (on stderr); exit 1 if an invariant broke."""
+    from runtime.figures import audit_figures
+    from runtime.render import for_console
+
     data = audit_figures(played)
     console.print(f"Audit: {data['games']} games, {data['decisions']} decisions, "
                   f"{data['steps']} steps checked; {data['failed_games']} games broke a rule.",
@@ -157,6 +159,8 @@ def _audit(console: Console, pack: Path, program, run: Run, played: list) -> Non
 
 
 def _dimension(text: str) -> tuple[str, list]:
+    from runtime.sweep import PLAYERS, SEATS
+
     name, sep, values = text.partition("=")
     name = name.strip()
     items = [v.strip() for v in values.split(",") if v.strip()]
@@ -170,20 +174,29 @@ def _dimension(text: str) -> tuple[str, list]:
     return name, parsed
 
 
-class _Speed(ProgressColumn):
-    """Games per second so far."""
+def _speed() -> ProgressColumn:
+    """A progress column of games per second so far (rich is imported only when shown)."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
 
-    def render(self, task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.1f} games/s" if speed else "– games/s")
+    class _Speed(ProgressColumn):
+        def render(self, task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:.1f} games/s" if speed else "– games/s")
+
+    return _Speed()
 
 
 def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
          results: Path | None, console: Console):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from runtime.simulate import run_games
+
     if not sys.stderr.isatty():
         return run_games(run, program, jobs, executor, scheduler, results)
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-               _Speed(), TimeRemainingColumn())
+               _speed(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("games", total=len(run.tasks()))
         first: list[int] = []
@@ -202,6 +215,10 @@ def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
 
 def text_report(out: Console, data: dict) -> None:
     """One cell's figures as text."""
+    from rich.table import Table
+
+    from runtime.render import for_console
+
     out.print(
         f"[bold]{for_console(data['game'])}[/bold]: {data['games']} games, {data['players']} players, "
         f"seed {data['seed']}"
@@ -257,6 +274,10 @@ def text_report(out: Console, data: dict) -> None:
 
 
 def _sweep_text(out: Console, data: dict) -> None:
+    from rich.table import Table
+
+    from runtime.figures import sweep_rows
+
     rows = sweep_rows(data)
     dims = data["sweep"]
     party = any("party_win_rate" in r for r in rows)

@@ -6,19 +6,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from compiler import compile_pack
-from compiler.analysis.story_coverage import coverage as story_coverage
-from compiler.analysis.story_odds import OddsError, Policy, ending_odds
-from compiler.analysis.story_state import StateSpace, explore
-from compiler.analysis.story_world import build_world
-from compiler.diagnostics import Report, render
-from compiler.validate import suggest
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from compiler.analysis.story_state import StateSpace
 
 app = typer.Typer(help="Analyse a story's states: exhaustive coverage, exact ending odds.",
                   no_args_is_help=True)
@@ -29,6 +24,12 @@ Format = Annotated[str, typer.Option("--format", "-f", help="text or json")]
 
 
 def _space(pack: Path, story: str, stats: list[str] | None = None) -> StateSpace:
+    from compiler import compile_pack
+    from compiler.analysis.story_state import explore
+    from compiler.analysis.story_world import build_world
+    from compiler.diagnostics import Report, render
+    from compiler.validate import suggest
+
     result = compile_pack(pack)
     if result.game is None:
         report = Report([d for d in result.report.diagnostics if d.severity == "error"])
@@ -66,6 +67,10 @@ def _format(format: str) -> None:
 def coverage(pack: Pack, story: StoryId, format: Format = "text") -> None:
     """Visit every branch (choices, challenge passes and fails, battle outcomes) of every
     reachable state; name the cards and choices no path covers. Exit 1 when some are."""
+    from rich.console import Console
+
+    from compiler.analysis.story_coverage import coverage as story_coverage
+
     _format(format)
     space = _space(pack, story)
     cov = story_coverage(space)
@@ -102,6 +107,11 @@ def odds(
 ) -> None:
     """Exact chance of each ending under a reader policy: choices uniform among the open
     ones (or weighted), battle outcomes equal (or weighted), challenges by their dice."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from compiler.analysis.story_odds import OddsError, Policy, ending_odds
+
     _format(format)
     choices = {}
     for text in weight:
@@ -135,6 +145,8 @@ def odds(
 
 def print_story_hits(out: Console, hits: dict) -> None:
     """The story coverage part of `simulate --story`: hit counts, cards and choices missed."""
+    from rich.table import Table
+
     cards = hits["cards"]
     read = sum(1 for n in cards.values() if n)
     out.print(f"Story cards read: {read} of {len(cards)}; choices taken: "

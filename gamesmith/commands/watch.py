@@ -6,11 +6,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from compiler.diagnostics import Diagnostic, Report, render
-from compiler.diagnostics.formats.text import SourceLookup, summary_line
+if TYPE_CHECKING:
+    from compiler.diagnostics import Diagnostic, Report
+    from compiler.diagnostics.formats.text import SourceLookup
 
-Check = Callable[[], tuple[Report, SourceLookup]]
+    Check = Callable[[], tuple[Report, SourceLookup]]
 
 
 def _key(d: Diagnostic) -> tuple:
@@ -29,6 +31,9 @@ def changes(before: Report, after: Report) -> tuple[list[Diagnostic], list[Diagn
 def render_changes(before: Report, after: Report, sources: SourceLookup, color: bool = False) -> str:
     """What changed from `before` to `after`, as text: `fixed:` lines, then each new problem
     in full, then the summary line (which says `no change` when nothing did)."""
+    from compiler.diagnostics import Report, render
+    from compiler.diagnostics.formats.text import summary_line
+
     added, fixed = changes(before, after)
     out = [f"fixed: {d.location}: {d.severity.value} {d.code}: {d.message}" for d in fixed]
     if fixed and added:
@@ -48,6 +53,8 @@ def watch(paths: list[Path], check: Check, write: Callable[[str], object],
     is set (or Ctrl-C)."""
     from watchfiles import DefaultFilter
     from watchfiles import watch as file_changes
+
+    from compiler.diagnostics import render
 
     report, sources = check()
     write(render(report, "text", sources=sources, color=color))
