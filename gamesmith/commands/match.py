@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from compiler.files import output_problem
 from gamesmith.commands.packs import fill_seats, load, players_of
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
@@ -38,6 +39,9 @@ def play_match_games(console: Console, pack: Path | None, players: int | None, s
     _refuse(refused)
     if pack is None:
         raise typer.BadParameter("name a content pack", param_hint="PACK")
+    for k in range(1, games + 1 if log else 1):
+        if problem := output_problem(game_log(log, k), regular_only=True):
+            raise typer.BadParameter(f"{game_log(log, k)} {problem}", param_hint="--log")
     program = load(pack)
     count = players_of(program, players)
     seats = fill_seats(list(seat), count)

@@ -94,6 +94,11 @@ def test_play_and_simulate_a_match_from_the_command_line(tmp_path):
     assert simulated.exit_code == 0 and "4 matches of 2 games" in simulated.output
     refused = runner.invoke(app, ["play", SERIES, "--match", "2", "--audit"])
     assert refused.exit_code == 2 and "drop --audit" in refused.output
+    (tmp_path / "busy-game2.jsonl").mkdir()  # no game of the match may log over a folder
+    blocked = runner.invoke(app, ["play", SERIES, "--match", "2", "--log",
+                                  str(tmp_path / "busy.jsonl")])
+    assert blocked.exit_code == 2 and "is a directory" in blocked.output
+    assert not (tmp_path / "busy-game1.jsonl").exists()
 
 
 
