@@ -18,6 +18,8 @@ options and an agent picks one; every chance outcome comes from one seeded gener
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
   resuming; saves are untrusted input, validated before use (runtime.saves); `simulate`
   (runtime.simulate) and `replay` (runtime.replay), which checks every log line it reads.
+- A match (runtime.match): games in a row, each starting from what the rules' `match.carry`
+  names at the end of the last one.
 - Simulation: runs and sweeps (runtime.simulate, runtime.sweep) on a process pool or Dask
   (runtime.dask_run), results streamed as JSON lines (runtime.results), figures with
   intervals (runtime.figures) and the HTML report of charts (runtime.report).

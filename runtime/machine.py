@@ -54,8 +54,10 @@ class Machine:
     @classmethod
     def start(cls, program: Program, players: int, seed: int, log: list | None = None,
               stats: Counter | None = None, variables: dict[str, Any] | None = None,
-              audit: Any = None) -> Machine:
-        """A new game of `players` seats from `seed`, run to its first decision."""
+              audit: Any = None, carried: dict[str, Any] | None = None) -> Machine:
+        """A new game of `players` seats from `seed`, run to its first decision. `carried`
+        (a match's next game, see `runtime.match`) starts game variables at a value and seat
+        variables at a value per seat."""
         lo, hi = program.game.game.players.min, program.game.game.players.max
         if not lo <= players <= hi:
             raise RuleError(f"{program.game.game.title} is for {lo}–{hi} players, not {players}")
@@ -80,6 +82,15 @@ class Machine:
                 )
         state = empty_state(players, seed, game_vars)
         state["sv"] = [dict(seat_vars) for _ in range(players)]
+        for name, value in (carried or {}).items():
+            if name in game_vars:
+                state["gv"][name] = value
+            elif name in seat_vars and isinstance(value, list) and len(value) == players:
+                for seat, v in enumerate(value):
+                    state["sv"][seat][name] = v
+            else:
+                raise RuleError(f"cannot carry '{name}' into the game: it is no variable kept "
+                                f"there, or it does not give one value per seat")
         keys, cards = program.layout(players)
         state["zones"] = {key: [] for key in keys}
         m = cls(program, state, log, stats, audit)

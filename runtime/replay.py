@@ -64,7 +64,7 @@ def replay(path: Path, load: Callable[[str], Program], pack: Path | None = None,
         log: list = []
         m = Machine.start(
             program, head["players"], head["seed"], log=log, variables=head.get("variables"),
-            audit=audit,
+            audit=audit, carried=head.get("carried"),
         )
     except (RuleError, KeyError, TypeError, ValueError) as err:
         raise RuleError(f"{path}:1: the start event cannot start the game: {err}") from None

@@ -64,10 +64,11 @@ class Session:
     @classmethod
     def new(cls, program: Program, players: int, seed: int, seats: list[str], agents: list[Agent],
             pack: str = "", log: Path | None = None, save: Path | None = None,
-            variables: dict[str, Any] | None = None, audit: Audit | None = None) -> Session:
+            variables: dict[str, Any] | None = None, audit: Audit | None = None,
+            carried: dict[str, Any] | None = None) -> Session:
         events: list | None = [] if log is not None else None
         machine = Machine.start(program, players, seed, log=events, variables=variables,
-                                audit=audit)
+                                audit=audit, carried=carried)
         session = cls(program, machine, agents, seed, seats, pack, save_path=save,
                       version=content_version(program.game))
         if save is not None:
@@ -77,6 +78,8 @@ class Session:
             where = relative(Path(pack), Path(log).parent) if pack else ""
             start = {"e": "start", "format": LOG_FORMAT, "game": program.game.id, "pack": where,
                      "players": players, "seed": seed, "seats": seats, "variables": variables or {}}
+            if carried:  # a match's later game starts from what the last one carried
+                start["carried"] = carried
             if program.scenario is not None:
                 start["scenario"] = program.scenario
             if program.story is not None:
@@ -241,11 +244,13 @@ def _restore_logs(log: Path, sizes: list[int], players: int, seed: int, save: Pa
 def play_game(program: Program, players: int, seed: int, agents: list[Agent],
               stats: Counter | None = None, variables: dict[str, Any] | None = None,
               watch: Callable[[Machine], None] | None = None, audit: Audit | None = None,
-              until: int | None = None) -> tuple[Machine, int]:
+              until: int | None = None, carried: dict[str, Any] | None = None,
+              ) -> tuple[Machine, int]:
     """A whole game with no logs or saves (simulation), or its first `until` decisions;
     returns the machine and decisions made. `watch(machine)` is called at the start and
     after every decision."""
-    m = Machine.start(program, players, seed, stats=stats, variables=variables, audit=audit)
+    m = Machine.start(program, players, seed, stats=stats, variables=variables, audit=audit,
+                      carried=carried)
     steps = 0
     if watch:
         watch(m)

@@ -709,6 +709,20 @@ class Ranking(Model):
     text: str | None = Field(default=None, description="the ranking as printed")
 
 
+class Match(Model):
+    """A match of several games in a row (`gamesmith play --match N`): the variables listed
+    start each next game at the values they ended the last one with; the match's winners are
+    those of its last game, whose ranking sees the carried values."""
+
+    carry: list[Var] = Field(
+        min_length=1,
+        description="variables (of the game or of each seat) whose values at the end of a game "
+        "start the next game of the match",
+    )
+    text: str | None = Field(default=None, description="the rule for a series of games, as printed")
+    source: Source | None = Field(default=None, description="where the rule comes from")
+
+
 class Rules(Document):
     kind: Literal["rules"]
     setup: Effects = Field(default_factory=list, description="effects before the first round")
@@ -757,6 +771,9 @@ class Rules(Document):
         default_factory=list, description="what must always hold in play (`--audit` checks it)"
     )
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
+    match: Match | None = Field(
+        default=None, description="what a match of several games carries from one game to the next"
+    )
 
 
 # -- layouts -------------------------------------------------------------------------------------

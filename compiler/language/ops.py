@@ -539,6 +539,11 @@ class RollOff(Params):
     shorthand = "dice"
     dice: Ref("dice")
     lowest: bool = Field(default=False, description="the lowest total goes first instead")
+    least: Expr | None = Field(
+        default=None,
+        description="only the seats with the least value of this per-seat expression roll (one "
+        "alone goes first without rolling): the lowest score of a match's last game, say",
+    )
 
 
 @op("trigger", "Fire a timing window declared in the rules, so abilities waiting on it run.", "flow")

@@ -59,8 +59,12 @@ def play(
     audit: Annotated[bool, typer.Option(
         help="check the content's invariants and the runtime's guards on every step; exit 1 "
         "on a violation")] = False,
+    match: Annotated[int, typer.Option(
+        "--match", min=1, help="play a match of this many games in a row, carrying what the "
+        "rules' `match:` names (each game logged on its own: LOG-gameK)")] = 1,
 ) -> None:
-    """Play one game; prompts go to human seats only, bots play at once.
+    """Play one game (or, with --match, several in a row); prompts go to human seats only,
+    bots play at once.
 
     With --story the party walks a story: its text is shown to every seat, the lead seat
     (the first in turn order) makes its choices and rolls its challenges, and its battles
@@ -78,6 +82,13 @@ def play(
     from runtime.story import where
 
     console = Console()
+    if match > 1:
+        from gamesmith.commands.match import play_match_games
+
+        return play_match_games(console, pack, players, seat, seed, log, match, _variables(set_),
+                                refused={"--resume": resume, "--save": save,
+                                         "--scenario": scenario, "--story": story,
+                                         "--audit": audit})
     save_path = save or (log.with_suffix(".save.json") if log else None)
     _check_outputs(log, save, save_path)
 

@@ -56,6 +56,9 @@ def simulate(
     audit: Annotated[bool, typer.Option(
         help="check the content's invariants and the runtime's guards in every game; exit 1 "
         "on a violation")] = False,
+    match: Annotated[int, typer.Option(
+        "--match", min=1, help="play --games matches of this many games each, carrying what "
+        "the rules' `match:` names; count the matches each seat won")] = 1,
 ) -> None:
     """Win rates with 95% intervals, first-player advantage, game length, card plays; with
     --story, how often each ending is reached; with --vary or --ladder, a sweep; with
@@ -70,6 +73,15 @@ def simulate(
 
     if format not in ("text", "json"):
         raise typer.BadParameter("choose text or json", param_hint="--format")
+    if match > 1:
+        from gamesmith.commands.match import simulate_matches
+
+        return simulate_matches(Console(stderr=True), pack, players, list(seat), seed, games,
+                                match, refused={"--scenario": scenario, "--story": story,
+                                                "--vary": vary, "--ladder": ladder,
+                                                "--audit": audit, "--report": report,
+                                                "--results": results,
+                                                "--format json": format == "json"})
     executor = "dask" if dask or scheduler else executor
     if executor not in EXECUTORS:
         raise typer.BadParameter(f"choose one of {', '.join(EXECUTORS)}", param_hint="--executor")

@@ -91,6 +91,10 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 def roll_off(m: Machine, ctx: dict, p, local: dict):
     st = m.state
     rolling = m.seats_from(st["active"])
+    if p.least is not None and rolling:
+        values = {seat: m.value(p.least, seat, ctx) for seat in rolling}
+        least = min(values.values())
+        rolling = [seat for seat in rolling if values[seat] == least]
     while len(rolling) > 1:
         totals = {seat: roll_system(m, p.dice, seat)[0] for seat in rolling}
         best = (min if p.lowest else max)(totals.values())

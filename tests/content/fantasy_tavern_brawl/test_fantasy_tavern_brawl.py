@@ -278,3 +278,37 @@ def test_a_dwarf_on_a_dwarf_adds_a_floor_whose_customers_score_three(program):
 
 def labels_of(m: Machine) -> list[str]:
     return [o["label"] for o in m.decision["options"]]
+
+
+def test_customers_on_a_tilted_card_count_one_floor_above_it(program):
+    m = scenario_one(program)
+    seat = m.state["active"]
+    pick(m, "Slide, fling or drop")
+    pick(m, "Halfling")  # dropped: it stands two customers on itself
+    pick(m, "came to rest tilted")
+    assert (m.value("ground_customers", seat), m.value("tilted_customers", seat)) == (3, 2)
+    rival = 1 - seat
+    pick(m, "Slide, fling or drop")
+    pick(m, "Orc")
+    pick(m, "No rival customer fell out")
+    pick(m, "came to rest touching the tavern")  # flat: its customer counts on the ground
+    assert m.value("tilted_customers", rival) == 0
+    while m.state["result"] is None:  # everyone else misses the tavern
+        labels = labels_of(m)
+        if "Slide, fling or drop a race card" in labels:
+            pick(m, "Slide, fling or drop a race card")
+        elif "Place a race card" in labels:
+            pick(m, "Place a race card")
+        elif m.decision["kind"] == "card":
+            m.answer(0)
+        elif "No rival customer fell out" in labels:
+            pick(m, "No rival customer fell out")
+        elif "Build on the ground floor" in labels:
+            pick(m, "Build on the ground floor")
+        else:
+            pick(m, "touches no card")
+    # the two customers on the tilted Halfling score 2 each, as if a floor up
+    ground, upper = m.value("ground_customers", seat), m.value("upper_customers", seat)
+    assert m.value("score", seat) == ground + 2 * upper + 2
+    assert m.value("score", rival) == (m.value("ground_customers", rival)
+                                      + 2 * m.value("upper_customers", rival))
