@@ -149,19 +149,8 @@ def test_a_whole_game_ends_with_floor_scores_and_a_last_dwarf_unplayed(program):
     # Everyone lands every card; the first player keeps a Dwarf for last and cannot play it.
     while m.state["result"] is None:
         seat = m.decision["seat"]
-        labels = [o["label"] for o in m.decision["options"]]
-        if "Place a race card" in labels and (seat != first or hand(m, seat)["dwarf"] == 2):
-            pick(m, "Place a race card")
-        elif "Slide, fling or drop a race card" in labels:
-            pick(m, "Slide, fling or drop a race card")
-        elif m.decision["kind"] == "card":
-            m.answer(0)
-        elif "No rival customer fell out" in labels:
-            pick(m, "No rival customer fell out")
-        elif "Build on the ground floor" in labels:
-            pick(m, "Build on the ground floor")
-        else:
-            pick(m, "came to rest touching")
+        answer_plainly(m, place=seat != first or hand(m, seat)["dwarf"] == 2,
+                       landing="came to rest touching")
     other = 1 - first
     assert hand(m, first) == Counter({"dwarf": 1}) and not hand(m, other)
     # first: 1 + one Dwarf (4 under, 1 up) + 2 Halflings (2 each) + 2 Orcs (1 each) = 12 in
@@ -183,19 +172,7 @@ def test_the_last_card_comes_to_rest_and_its_ability_happens_before_the_count(pr
         return sum(len(m.state["zones"][f"{zone}:{s}"]) for s in range(2))
 
     while cards("hand") or not cards("in-flight"):
-        labels = [o["label"] for o in m.decision["options"]]
-        if "Place a race card" in labels:
-            pick(m, "Place a race card")
-        elif "Slide, fling or drop a race card" in labels:
-            pick(m, "Slide, fling or drop a race card")
-        elif m.decision["kind"] == "card":
-            m.answer(0)
-        elif "No rival customer fell out" in labels:
-            pick(m, "No rival customer fell out")
-        elif "Build on the ground floor" in labels:
-            pick(m, "Build on the ground floor")
-        else:
-            pick(m, "touches no card")
+        answer_plainly(m, place=True, landing="touches no card")
     seat = m.decision["seat"]
     [last] = m.state["zones"][f"in-flight:{seat}"]
     before = m.value("ground_customers", seat), m.value("meeples_in_supply", seat)
@@ -280,6 +257,23 @@ def labels_of(m: Machine) -> list[str]:
     return [o["label"] for o in m.decision["options"]]
 
 
+def answer_plainly(m, place: bool, landing: str) -> None:
+    """Answer one decision the plain way: play a card (placing it when `place`, else throwing
+    it), take the first card offered, knock no one out, build on the ground floor, and say
+    the thrown card landed as `landing` says."""
+    labels = labels_of(m)
+    plays = ["Place a race card", "Slide, fling or drop a race card"]
+    for label in plays if place else plays[::-1]:
+        if label in labels:
+            return pick(m, label)
+    if m.decision["kind"] == "card":
+        return m.answer(0)
+    for label in ("No rival customer fell out", "Build on the ground floor"):
+        if label in labels:
+            return pick(m, label)
+    return pick(m, landing)
+
+
 def test_customers_on_a_tilted_card_count_one_floor_above_it(program):
     m = scenario_one(program)
     seat = m.state["active"]
@@ -294,19 +288,7 @@ def test_customers_on_a_tilted_card_count_one_floor_above_it(program):
     pick(m, "came to rest touching the tavern")  # flat: its customer counts on the ground
     assert m.value("tilted_customers", rival) == 0
     while m.state["result"] is None:  # everyone else misses the tavern
-        labels = labels_of(m)
-        if "Slide, fling or drop a race card" in labels:
-            pick(m, "Slide, fling or drop a race card")
-        elif "Place a race card" in labels:
-            pick(m, "Place a race card")
-        elif m.decision["kind"] == "card":
-            m.answer(0)
-        elif "No rival customer fell out" in labels:
-            pick(m, "No rival customer fell out")
-        elif "Build on the ground floor" in labels:
-            pick(m, "Build on the ground floor")
-        else:
-            pick(m, "touches no card")
+        answer_plainly(m, place=False, landing="touches no card")
     # the two customers on the tilted Halfling score 2 each, as if a floor up
     ground, upper = m.value("ground_customers", seat), m.value("upper_customers", seat)
     assert m.value("score", seat) == ground + 2 * upper + 2
