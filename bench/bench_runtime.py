@@ -30,7 +30,7 @@ from runtime.agents import make_agent  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
 from runtime.machine import Machine  # noqa: E402
 from runtime.rng import Rng  # noqa: E402
-from runtime.simulate import play_one  # noqa: E402
+from runtime.simulate import Cell, Run, play_one  # noqa: E402
 from runtime.state import canonical, copy_state  # noqa: E402
 from runtime.views import view  # noqa: E402
 
@@ -52,9 +52,10 @@ def games(program, players: int, count: int) -> tuple[float, int, list[int]]:
 
 def simulated(program, players: int, count: int) -> float:
     """CPU seconds for `count` games as `gamesmith simulate` plays them, random seats."""
+    run = Run("", (Cell(players, ("random",) * players),), count, 1, rotate=False)
     start = time.process_time()
     for index in range(count):
-        play_one(program, players, ["random"] * players, 1, index)
+        play_one(program, run, 0, index)
     return time.process_time() - start
 
 
