@@ -19,8 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from runtime.figures import wilson  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
-from runtime.simulate import simulate, wilson  # noqa: E402
+from runtime.simulate import simulate  # noqa: E402
 
 
 def cpu() -> float:
@@ -35,7 +36,8 @@ def match(pack: Path, program, agent: str, games: int, workers: int) -> tuple[in
     wins = played = 0
     for first, seats, seed in ((0, [agent, "heuristic"], 1), (1, ["heuristic", agent], 2)):
         half = games // 2 if first == 0 else games - games // 2
-        report = simulate(pack, program, 2, half, seed, seats, workers)
+        # the seats are swapped by hand, so the lineup must not rotate
+        report = simulate(pack, program, 2, half, seed, seats, workers, rotate=False)
         wins += sum(1 for g in report.games if first in g.winners)
         played += len(report.games)
     return wins, played, cpu() - start
