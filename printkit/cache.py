@@ -40,7 +40,7 @@ _TAG = (
     "# This folder is a gamesmith render cache: files listed in its manifest may be deleted.\n"
 )
 MANIFEST = "manifest.txt"  # one line per file the cache wrote, relative to its folder
-_ENTRY = re.compile(r"[a-z]+/[0-9a-f]{2}/[0-9a-f]{64}[-a-z0-9]*\.(png|json|pdf)").fullmatch
+_ENTRY = re.compile(r"[a-z][a-z0-9]*/[0-9a-f]{2}/[0-9a-f]{64}[-a-z0-9]*\.(png|json|pdf)").fullmatch
 
 
 class CacheRefused(ValueError):

@@ -324,3 +324,15 @@ def test_default_cache_is_outside_the_pack(pack, compiled, monkeypatch, tmp_path
     j = PrintJob(compiled(root).game, Options(dpi=DPI, workers=1))
     assert j.cache.folder.is_relative_to(tmp_path / "user-cache" / "gamesmith")
     assert not j.cache.folder.is_relative_to(root)
+
+
+def test_entries_of_any_kind_the_cache_wrote_are_its_own_to_prune(tmp_path):
+    """Kinds with digits (the browser table's `screen110` faces) are listed and pruned like
+    the print's own, never orphaned in the manifest."""
+    from printkit.cache import Cache
+
+    cache = Cache.claim(tmp_path / "cache")
+    written = cache.put("ab" + "0" * 62, "screen110", b"png")
+    assert written.is_file()
+    later = Cache.claim(tmp_path / "cache")  # a later run that did not use it
+    assert later.prune(everything=True) == 1 and not written.exists()
