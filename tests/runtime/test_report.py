@@ -4,7 +4,6 @@ from a finished run, a partial one or saved figures; and loaded in a real browse
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -21,9 +20,6 @@ from tests.runtime.conftest import FIXTURES
 
 runner = CliRunner()
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artefacts"
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 SWEEP_CHARTS = {"seats", "first-player", "sweep", "0-length", "0-cards", "0-association",
                 "0-leads", "0-agents", "1-length", "1-cards", "1-association", "1-leads",
@@ -115,39 +111,27 @@ def test_report_command_draws_a_partial_run_and_saved_figures(skirmish, tmp_path
     assert unwritable.exit_code == 1 and "cannot write" in unwritable.output
 
 
-def _chromium():
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    return sync_playwright()
-
-
 @pytest.mark.parametrize("name", ["sweep", "story", "ladder"])
-def test_the_report_loads_in_chromium_with_every_chart(name, request, tmp_path):
+def test_the_report_loads_in_chromium_with_every_chart(name, request, tmp_path, browser):
     data = request.getfixturevalue(f"{name}_data")
     expected = {"sweep": SWEEP_CHARTS, "story": STORY_CHARTS, "ladder": LADDER_CHARTS}[name]
     page_file = tmp_path / f"{name}.html"
     page_file.write_text(render(data), encoding="utf-8")
-    with _chromium() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": 1000, "height": 800})
-            problems: list[str] = []
-            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: problems.append(str(e)))
-            page.on("request", lambda r: None if r.url.startswith("file:")
-                    else problems.append(f"fetched {r.url}"))
-            page.goto(page_file.as_uri())
-            shown = page.eval_on_selector_all(
-                "figure.chart", "fs => fs.filter(f => f.querySelector('svg') && "
-                "f.querySelector('svg').getBoundingClientRect().height > 50).map(f => f.id)")
-            ARTEFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTEFACTS / f"report-{name}.png"), full_page=True)
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("request", lambda r: None if r.url.startswith("file:")
+                else problems.append(f"fetched {r.url}"))
+        page.goto(page_file.as_uri())
+        shown = page.eval_on_selector_all(
+            "figure.chart", "fs => fs.filter(f => f.querySelector('svg') && "
+            "f.querySelector('svg').getBoundingClientRect().height > 50).map(f => f.id)")
+        ARTEFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTEFACTS / f"report-{name}.png"), full_page=True)
+    finally:
+        context.close()
     assert problems == []
     assert {s.removeprefix("chart-") for s in shown} == expected

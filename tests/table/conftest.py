@@ -3,13 +3,13 @@ seats' payloads checked for hidden cards, and Chromium for the browser tests."""
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import anyio
 import pytest
 
 from runtime.loading import load_program
@@ -17,12 +17,15 @@ from runtime.views import hidden_cards
 from table import Table, server
 from table.faces import Faces
 
+# Starlette's file responses resolve anyio's file functions lazily. Under pytest that import
+# is compiled from source (anyio is a pytest plugin, so pytest rewrites its modules), and done
+# from the server's thread while the game's thread compiles expressions it can trip CPython
+# 3.11's ast thread-safety bug ("AST constructor recursion depth mismatch"): resolve it now.
+anyio.open_file  # noqa: B018
+
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
-CHROMIUM = Path("/usr/bin/chromium")
 ARTEFACTS = ROOT / "test-artefacts" / "table"  # screenshots; gitignored
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="session")
@@ -105,21 +108,6 @@ def serving(table: Table, faces: Faces | None = None):
 def link(base: str, table: Table, seats: tuple[int, ...]) -> str:
     token = next(t for t, held in table.tokens.items() if held == seats)
     return f"{base}/seat/{token}"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Chromium from the system's packages; missing, the browser tests fail under CI."""
-    if not CHROMIUM.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it (apt-get install chromium)")
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
