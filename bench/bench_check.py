@@ -8,24 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
 
 sys.path.insert(0, str(Path(__file__).parent))
 from synthetic_pack import generate  # noqa: E402
+from timing import best_of  # noqa: E402
 
 from compiler import compile_pack  # noqa: E402
-
-
-def best_of(repeat: int, fn) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import tempfile
 import textwrap
@@ -25,6 +24,8 @@ from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import cpu  # noqa: E402
 
 from compiler import compile_pack  # noqa: E402
 from printkit import Options, PrintJob  # noqa: E402
@@ -36,12 +37,6 @@ TEXT = (
     "At the start of your turn, draw a card. When an opponent attacks you, roll the die: on a "
     "five or six the attack misses and the attacker discards a card of your choice."
 )
-
-
-def cpu() -> float:
-    """CPU seconds used so far by this process and its finished child processes."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def bare_pillow(n: int, encode: bool = False) -> float:

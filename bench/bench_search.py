@@ -12,22 +12,17 @@ is the same for any number of workers.
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from timing import cpu  # noqa: E402
+
 from runtime.figures import wilson  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
 from runtime.simulate import simulate  # noqa: E402
-
-
-def cpu() -> float:
-    """CPU seconds used so far by this process and its finished child processes."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def match(pack: Path, program, agent: str, games: int, workers: int) -> tuple[int, int, float]:

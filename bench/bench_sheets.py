@@ -11,11 +11,12 @@ import argparse
 import csv
 import sys
 import tempfile
-import time
 import warnings
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+from timing import best_of  # noqa: E402
+
 from compiler import compile_pack  # noqa: E402
 from compiler.sheets import write_deck  # noqa: E402
 from compiler.sheets.write import deck_yaml  # noqa: E402
@@ -45,15 +46,6 @@ def deck(rows: int) -> dict:
                                   "do": [{"gain": {"variable": "coins", "amount": 1}}]}]
         cards.append(card)
     return {"kind": "cards", "id": "gear", "type": "gear", "name": "Gear", "cards": cards}
-
-
-def best_of(repeat: int, fn) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def bare_xlsx(path: Path) -> None:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import yaml
+from timing import best_of
 
 from compiler import compile_pack
 from compiler.analysis.story_overview import overview
@@ -58,15 +59,6 @@ def generate(root: Path, cards: int, files: int) -> Path:
     return root
 
 
-def best_cpu(repeat: int, fn) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cards", type=int, default=20_000)
@@ -85,8 +77,8 @@ def main() -> None:
         problems = [f"{d.code} {d.message}" for d in result.report.diagnostics]
         print(f"story: {result.report.counts['story-card']} cards in {len(files) - 1} files; "
               f"{len(problems)} diagnostics {problems[:3]}")
-        parse = best_cpu(args.repeat, bare_parse)
-        check = best_cpu(args.repeat, lambda: compile_pack(root))
+        parse = best_of(args.repeat, bare_parse, time.process_time)
+        check = best_of(args.repeat, lambda: compile_pack(root), time.process_time)
         print(f"bare YAML parse (CSafeLoader): {parse:.3f} s CPU")
         print(f"gamesmith check:               {check:.3f} s CPU")
         print(f"ratio check / parse:           {check / parse:.2f}x  (target <= 3x)")
