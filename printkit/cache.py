@@ -26,9 +26,9 @@ import re
 import time
 from pathlib import Path
 
-import platformdirs
 from PIL import Image
 
+from compiler.cache import cache_folder
 from compiler.files import write_atomic
 from printkit.preflight import Issue
 
@@ -48,9 +48,10 @@ class CacheRefused(ValueError):
 
 
 def default_folder(root: Path, game_id: str) -> Path:
-    """The cache of the pack at `root`: in the user's cache directory, one folder per pack."""
+    """The cache of the pack at `root`: one folder per pack in gamesmith's cache folder (the
+    user's cache directory, or `$GAMESMITH_CACHE`; see `compiler.cache`)."""
     where = hashlib.sha256(str(Path(root).resolve()).encode()).hexdigest()[:12]
-    return Path(platformdirs.user_cache_dir("gamesmith")) / f"{game_id}-{where}"
+    return cache_folder() / f"{game_id}-{where}"
 
 
 def png_bytes(image: Image.Image, dpi: int, compress_level: int = 1) -> bytes:

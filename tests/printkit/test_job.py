@@ -320,6 +320,7 @@ def test_prune_deletes_only_what_the_manifest_lists(pack, job, tmp_path):
 
 def test_default_cache_is_outside_the_pack(pack, compiled, monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.delenv("GAMESMITH_CACHE", raising=False)
     root = pack("mini")
     j = PrintJob(compiled(root).game, Options(dpi=DPI, workers=1))
     assert j.cache.folder.is_relative_to(tmp_path / "user-cache" / "gamesmith")
