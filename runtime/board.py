@@ -127,6 +127,24 @@ def gap(m: Machine, a: list, b: list) -> int:
     return min(distance(m, x, y) for x in cells_of(m, a) for y in cells_of(m, b))
 
 
+def sees(m: Machine, a: list, b: list) -> bool:
+    """Whether piece `a` has line of sight to piece `b`: from any cell it covers to any cell
+    `b` covers (`Board.line_of_sight`; figures never block it)."""
+    b_, _ = board(m)
+    return any(b_.line_of_sight(x, y) for x in cells_of(m, a) for y in cells_of(m, b))
+
+
+def in_cover(m: Machine, a: list, b: list) -> bool:
+    """Whether piece `b`, seen by piece `a`, has cover (`Board.in_cover`): every line of
+    sight between their cells has something in the way, cover terrain or another figure
+    included."""
+    b_, _ = board(m)
+    screens = {c for p in pieces(m) if p[2] is not None and p is not a and p is not b
+               for c in cells_of(m, p)}
+    pairs = [(x, y) for x in cells_of(m, a) for y in cells_of(m, b) if b_.line_of_sight(x, y)]
+    return bool(pairs) and all(b_.in_cover(x, y, screens) for x, y in pairs)
+
+
 def occupied(m: Machine) -> set[Cell]:
     return {c for p in pieces(m) if p[2] is not None for c in cells_of(m, p)}
 
@@ -151,10 +169,15 @@ def free(m: Machine, cells: list[Cell]) -> list[Cell]:
 
 
 def distance(m: Machine, a: Cell, b: Cell) -> int:
-    board_, _ = board(m)
-    if board_.movement == "eight-way":
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    """Cells apart as the board counts range (`Board.span`: diagonals as a diagonal step)."""
+    return board(m)[0].span(a, b)
+
+
+def touching(m: Machine, a: list, b: list) -> bool:
+    """Whether two pieces stand next to each other (`Board.adjacent`: on an eight-way board
+    the 8 squares around, diagonals included)."""
+    b_, _ = board(m)
+    return any(b_.adjacent(x, y) for x in cells_of(m, a) for y in cells_of(m, b))
 
 
 def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell], prompt: str):
@@ -238,13 +261,14 @@ def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     if selector in ("closest", "farthest") and far:
         best = (min if selector == "closest" else max)(far.values())
         return [s for s in far if far[s] == best]
-    if selector == "adjacent":
-        return [s for s in far if far[s] == 1]
+    if selector in ("adjacent", "chosen-adjacent"):
+        return [s for s, f in others if touching(m, mine, f)]
     if selector == "in-range":
         return [s for s in far if far[s] <= int(ctx.get("range") or 1)]
     if selector == "adjacent-attacker":
         attacker = ctx.get("attacker")
-        return [attacker] if attacker in far and far[attacker] == 1 else []
+        near = [s for s, f in others if s == attacker and touching(m, mine, f)]
+        return near
     if selector in ("closest", "farthest"):
         return []
     raise RuleError(f"the selector '{selector}' is not supported by the runtime's board yet")

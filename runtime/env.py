@@ -81,7 +81,35 @@ _BUILTINS: dict[str, Resolver] = {
     "paired": lambda e: e.seat is not None and e.m.state["partner"][e.seat] is not None,
     "foes": lambda e: sum(1 for p in e.m.state.get("pieces", ()) if p[1] is None and p[2] is not None),
     "at_exit": lambda e: _at_exit(e.m),
+    "cover": lambda e: bool(e.ctx.get("cover", False)),
+    "in_sight": lambda e: _in_sight(e),
+    "beside": lambda e: _beside(e),
 }
+
+
+def _in_sight(e: Env) -> bool:
+    """The source piece sees the target piece, both still on the board (False otherwise)."""
+    from runtime.board import pieces, sees
+
+    source, target = e.ctx.get("source"), e.ctx.get("piece")
+    if type(source) is not int or type(target) is not int:
+        return False
+    rows = pieces(e.m)
+    if rows[source][2] is None or rows[target][2] is None:
+        return False
+    return sees(e.m, rows[source], rows[target])
+
+
+def _beside(e: Env) -> bool:
+    """The seat's figure and the event's other seat's figure stand next to each other."""
+    from runtime.board import figure, touching
+
+    other = next((e.ctx[f] for f in ("other", "to", "defender") if type(e.ctx.get(f)) is int),
+                 None)
+    if e.seat is None or other is None:
+        return False
+    mine, theirs = figure(e.m, e.seat), figure(e.m, other)
+    return mine is not None and theirs is not None and touching(e.m, mine, theirs)
 
 
 def _at_exit(m) -> int:

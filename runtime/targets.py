@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from compiler.geometry import format_cell
-from runtime.board import board, cell_of, gap, pieces
+from runtime.board import board, cell_of, gap, pieces, sees, touching
 from runtime.errors import RuleError
 from runtime.frames import ask
 from runtime.selectors import tie_breaker
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 PIECE_SELECTORS = frozenset({
     "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
-    "in-line", "in-path", "on-terrain", "all-enemies", "all-characters",
+    "in-line", "in-path", "on-terrain", "all-enemies", "all-characters", "adjacent-enemies",
 })
 _TIES = frozenset({"closest", "farthest", "weakest", "strongest"})
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # one cell ahead for facing up, right, down, left
@@ -206,26 +206,32 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
     me = pieces(m)[src]
     here = cell_of(me)
     rng = getattr(p, "range", None) or ctx.get("range") or 1
+    foes = enemies_of(m, src)
+    if getattr(p, "sight", False):
+        # only what the source can see may be picked: the closest is the closest in sight
+        foes = [i for i in foes if sees(m, me, pieces(m)[i])]
     if selector in ("closest", "farthest"):
-        far = {i: gap(m, me, pieces(m)[i]) for i in enemies_of(m, src)}
+        far = {i: gap(m, me, pieces(m)[i]) for i in foes}
         if not far:
             return []
         best = (min if selector == "closest" else max)(far.values())
         return [i for i in far if far[i] == best]
     if selector in ("weakest", "strongest"):
-        hp = {i: piece_value(m, i, "health") for i in enemies_of(m, src)}
+        hp = {i: piece_value(m, i, "health") for i in foes}
         hp = {i: v for i, v in hp.items() if v is not None}
         if not hp:
             return []
         best = (min if selector == "weakest" else max)(hp.values())
         return [i for i in hp if hp[i] == best]
     if selector == "adjacent":
-        return [i for i in everyone if i != src and gap(m, me, pieces(m)[i]) == 1]
+        return [i for i in everyone if i != src and touching(m, me, pieces(m)[i])]
+    if selector == "adjacent-enemies":
+        return [i for i in foes if touching(m, me, pieces(m)[i])]
     if selector == "in-range":
-        return [i for i in enemies_of(m, src) if gap(m, me, pieces(m)[i]) <= rng]
+        return [i for i in foes if gap(m, me, pieces(m)[i]) <= rng]
     if selector == "in-pattern":
         cells = pattern_cover(m, src, ctx, p)
-        return [i for i in enemies_of(m, src) if cell_of(pieces(m)[i]) in cells]
+        return [i for i in foes if cell_of(pieces(m)[i]) in cells]
     if selector == "in-line":
         return _in_line(m, src, here, direction or 0)
     if selector == "in-path":

@@ -55,9 +55,13 @@ class Board:
         areas: Mapping[str, Iterable[Cell]] | None = None,
         tiles: Mapping[Cell, int] | None = None,
         movement: str = "orthogonal",
+        diagonal_cost: int = 1,
+        squeeze: bool = False,
     ) -> None:
         if movement not in MOVEMENTS:
             raise ValueError(f"movement is one of {MOVEMENTS}, not {movement!r}")
+        if diagonal_cost < 1:
+            raise ValueError(f"a diagonal step costs at least 1, not {diagonal_cost}")
         self.cells: frozenset[Cell] = frozenset(cells)
         self.extent: frozenset[Cell] = self.cells | frozenset(extent or ())
         pairs = (frozenset(w) for w in walls)
@@ -68,6 +72,10 @@ class Board:
             {name: frozenset(cells) for name, cells in (areas or {}).items()}
         )
         self.movement = movement
+        # what a diagonal step costs on open ground (entering terrain multiplies it), and
+        # whether it may pass between two squares a figure could not enter
+        self.diagonal_cost = diagonal_cost
+        self.squeeze = squeeze
         self._tiles = dict(tiles or {})
         self._adjacency: dict[str, dict[Cell, tuple[Cell, ...]]] = {}
         self._sight: sight.SightIndex | None = None
@@ -89,6 +97,9 @@ class Board:
             cell
             for cell, found in occupancy.items()
             if any("blocking" in p.keywords for p in found)
+        )
+        self._cover = frozenset(
+            cell for cell, found in occupancy.items() if any("cover" in p.keywords for p in found)
         )
 
     @classmethod
@@ -135,12 +146,36 @@ class Board:
 
     # -- movement --------------------------------------------------------------------------
 
+    def step_cost(self, a: Cell, b: Cell) -> int:
+        """What a step from `a` to the neighbouring `b` costs: 1 straight or `diagonal_cost`
+        diagonally, times `b`'s movement cost (difficult ground doubles both)."""
+        diagonal = a[0] != b[0] and a[1] != b[1]
+        return (self.diagonal_cost if diagonal else 1) * self.movement_cost(b)
+
+    def span(self, a: Cell, b: Cell) -> int:
+        """How far apart two cells are: the cheapest walk between them over open ground,
+        straight steps costing 1 and diagonal ones `diagonal_cost` (orthogonal boards never
+        step diagonally, and a diagonal dearer than 2 is never cheaper than going round)."""
+        dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
+        if self.movement == "orthogonal":
+            return dc + dr
+        return max(dc, dr) + (min(self.diagonal_cost, 2) - 1) * min(dc, dr)
+
+    def adjacent(self, a: Cell, b: Cell) -> bool:
+        """Whether two different cells touch: along an edge, or (eight-way boards) at a
+        corner too."""
+        dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
+        if self.movement == "orthogonal":
+            return dc + dr == 1
+        return max(dc, dr) == 1
+
     def neighbours(self, cell: Cell, movement: str | None = None) -> tuple[Cell, ...]:
         """The on-board cells one step from `cell` with no wall in between.
 
         With eight-way movement a diagonal step may not cut a corner: both cells beside it
-        must be on the board and passable, and none of the four edges meeting at the corner
-        it passes may be a wall. Whether the destination itself is passable is not checked.
+        must be on the board and passable (on a board that allows squeezing, on the board
+        will do), and none of the four edges meeting at the corner it passes may be a wall.
+        Whether the destination itself is passable is not checked.
         """
         table = self._adjacency.get(movement or self.movement)
         if table is None:
@@ -170,7 +205,8 @@ class Board:
     def _diagonal_open(self, cell: Cell, dc: int, dr: int) -> bool:
         c, r = cell
         target, side_a, side_b = (c + dc, r + dr), (c + dc, r), (c, r + dr)
-        if target not in self.cells or not (self.passable(side_a) and self.passable(side_b)):
+        beside = (lambda x: x in self.cells) if self.squeeze else self.passable
+        if target not in self.cells or not (beside(side_a) and beside(side_b)):
             return False
         edges = ((cell, side_a), (cell, side_b), (side_a, target), (side_b, target))
         return not any(self.has_wall(x, y) for x, y in edges)
@@ -191,9 +227,19 @@ class Board:
 
     def line_of_sight(self, a: Cell, b: Cell) -> bool:
         """Corner-to-corner line of sight between two cells (the rule is in `sight`)."""
+        return self._sight_index().visible(a, b)
+
+    def in_cover(self, a: Cell, b: Cell, screens: Iterable[Cell] = ()) -> bool:
+        """Whether `b`, seen from `a`, has cover: something (blocking or cover terrain, a
+        wall, a gap, or one of the `screens` cells where other figures stand) stops a line
+        from each corner of `a` to some corner of `b` (the rule is in `sight`)."""
+        shield = self._cover | frozenset(screens)
+        return self._sight_index().covered(a, b, shield.__contains__)
+
+    def _sight_index(self) -> sight.SightIndex:
         if self._sight is None:
             self._sight = sight.SightIndex(self)
-        return self._sight.visible(a, b)
+        return self._sight
 
     # -- making boards from boards ---------------------------------------------------------
 
@@ -230,6 +276,8 @@ class Board:
             areas={name: (move(x) for x in cells) for name, cells in self.areas.items()},
             tiles={move(x): i for x, i in self._tiles.items()},
             movement=self.movement,
+            diagonal_cost=self.diagonal_cost,
+            squeeze=self.squeeze,
         )
 
     def extended(
@@ -250,10 +298,15 @@ class Board:
             areas={**self.areas, **(areas or {})},
             tiles=self._tiles,
             movement=self.movement,
+            diagonal_cost=self.diagonal_cost,
+            squeeze=self.squeeze,
         )
 
 
-def compose(tiles: Sequence[Board], movement: str = "orthogonal") -> Board:
+def compose(
+    tiles: Sequence[Board], movement: str = "orthogonal", diagonal_cost: int = 1,
+    squeeze: bool = False,
+) -> Board:
     """One board from tiles already placed: the union of their cells, walls and pieces.
 
     Cells no tile covers are not part of the board, so a gap between tiles stops movement
@@ -277,4 +330,6 @@ def compose(tiles: Sequence[Board], movement: str = "orthogonal") -> Board:
         pieces=pieces,
         tiles=owner,
         movement=movement,
+        diagonal_cost=diagonal_cost,
+        squeeze=squeeze,
     )

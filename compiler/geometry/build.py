@@ -89,10 +89,13 @@ class _Builder:
         notation = Notation.of(landscape.grid)
         if landscape.grid is not None:
             grid = landscape.grid
-            base = Board.rectangle(grid.columns, grid.rows, movement=landscape.movement)
+            base = Board.rectangle(grid.columns, grid.rows, movement=landscape.movement,
+                                   diagonal_cost=landscape.diagonal_cost,
+                                   squeeze=landscape.squeeze)
         else:
             tiles = self.placed_tiles(landscape, outer)
-            base = compose([t.board for t in tiles], landscape.movement)
+            base = compose([t.board for t in tiles], landscape.movement,
+                           landscape.diagonal_cost, landscape.squeeze)
         walls = []
         for first, second in landscape.walls:
             a, b = cell_or_none(first, notation), cell_or_none(second, notation)

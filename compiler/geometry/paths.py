@@ -1,5 +1,6 @@
-"""Movement over a board: Dijkstra over `Board.neighbours`, where entering a cell costs
-`Board.movement_cost` and impassable cells cannot be entered (a figure may leave one)."""
+"""Movement over a board: Dijkstra over `Board.neighbours`, where a step costs
+`Board.step_cost` (straight or diagonal, times the movement cost of the cell entered) and
+impassable cells cannot be entered (a figure may leave one)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def _dijkstra(
         for nxt in board.neighbours(cell, movement):
             if nxt in done or not board.passable(nxt):
                 continue
-            nd = d + board.movement_cost(nxt)
+            nd = d + board.step_cost(cell, nxt)
             if nd < dist.get(nxt, nd + 1):
                 dist[nxt] = nd
                 previous[nxt] = cell

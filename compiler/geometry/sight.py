@@ -9,6 +9,10 @@ a blocker in the same row, or round the end of a wall into the cell behind it; a
 still start at a corner that lies on a wall, which keeps long corridors open. The rule is
 symmetric, and a cell always sees itself and its wall-free neighbours.
 
+Cover: a target in sight has cover when no single corner of the viewer's cell has clear
+lines to all four corners of the target's cell, counting cover terrain and the cells of
+other figures as obstacles too (neither blocks sight; both shield what stands behind).
+
 Arithmetic is exact: coordinates are scaled by `K` and "a hair" is one scaled unit, with
 `K` large enough (8 × (board span + 2)) that the result equals the infinitesimal one.
 """
@@ -51,6 +55,27 @@ class SightIndex:
             return False
         if a == b:
             return True
+        squares, walls = self._obstacles(a, b, self.blocks)
+        starts = [self._corner(a, corner) for corner in _CORNERS]
+        ends = [self._corner(b, corner) for corner in _CORNERS]
+        return any(not _blocked(p, q, squares, walls) for p in starts for q in ends)
+
+    def covered(self, a: Cell, b: Cell, screens) -> bool:
+        """Whether `b` has cover from `a`: no corner of `a` has clear lines to all four
+        corners of `b`, where cells that `screens` holds for (cover terrain, figures) stop a
+        line as well as whatever blocks sight."""
+        if a == b:
+            return False
+        squares, walls = self._obstacles(a, b, lambda c: self.blocks(c) or screens(c))
+        ends = [self._corner(b, corner) for corner in _CORNERS]
+        return not any(
+            all(not _blocked(self._corner(a, corner), q, squares, walls) for q in ends)
+            for corner in _CORNERS
+        )
+
+    def _obstacles(self, a: Cell, b: Cell, blocks):
+        """The scaled squares (other than a and b) for which `blocks` holds, and the scaled
+        walls, that could touch a line between a and b."""
         k = self.k
         c0, c1 = min(a[0], b[0]), max(a[0], b[0])
         r0, r1 = min(a[1], b[1]), max(a[1], b[1])
@@ -59,7 +84,7 @@ class SightIndex:
             (c * k, r * k, (c + 1) * k, (r + 1) * k)
             for c in range(c0, c1 + 1)
             for r in range(r0, r1 + 1)
-            if (c, r) != a and (c, r) != b and self.blocks((c, r))
+            if (c, r) != a and (c, r) != b and blocks((c, r))
         ]
         walls = [
             ((x1 * k, y1 * k), (x2 * k, y2 * k))
@@ -69,9 +94,7 @@ class SightIndex:
             and r0 <= y1 <= r1 + 1
             and r0 <= y2 <= r1 + 1
         ]
-        starts = [self._corner(a, corner) for corner in _CORNERS]
-        ends = [self._corner(b, corner) for corner in _CORNERS]
-        return any(not _blocked(p, q, squares, walls) for p in starts for q in ends)
+        return squares, walls
 
     def _corner(self, cell: Cell, corner: tuple[int, int, int, int]) -> Point:
         dx, dy, nx, ny = corner

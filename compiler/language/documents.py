@@ -450,6 +450,15 @@ class Landscape(Document):
     movement: Literal["orthogonal", "eight-way"] = Field(
         default="orthogonal", description="which neighbouring squares a figure steps to"
     )
+    diagonal_cost: int = Field(
+        default=1, ge=1, le=10,
+        description="movement a diagonal step costs (eight-way), before terrain multiplies it; "
+        "ranges count diagonals the same way",
+    )
+    squeeze: bool = Field(
+        default=False,
+        description="a diagonal step may pass between two squares a figure cannot enter",
+    )
     abilities: list[Ability] = Field(
         default_factory=list, description="standing rules of this board or tile (stairs, currents)"
     )

@@ -23,6 +23,11 @@ BUILTIN_NAMES = {
     "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
     "foes": "foes (pieces of no seat) standing on the board",
     "at_exit": "seats' figures standing in the board's `exit` area",
+    "cover": "true while the attack being resolved needs line of sight and its target has cover",
+    "in_sight": "true when the source piece (`source`) of the attack being resolved or "
+                "audited has line of sight to its target piece (`piece`)",
+    "beside": "true when the seat's figure stands next to the figure of the other seat of the "
+              "event being audited (`other`, `to` or `defender`)",
 }
 
 BUILTIN_TYPES = {
@@ -30,6 +35,9 @@ BUILTIN_TYPES = {
     "first_round": "flag",
     "is_active": "flag",
     "paired": "flag",
+    "cover": "flag",
+    "in_sight": "flag",
+    "beside": "flag",
     "value": "any",
     "level": "any",
 }

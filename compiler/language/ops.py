@@ -245,6 +245,10 @@ class Damage(Params):
     only: Ref("card-type") | None = Field(
         default=None, description="only targets whose card is of this card type"
     )
+    sight: bool = Field(
+        default=False, description="on a board: only pieces the source has line of sight to "
+        "may be picked (obstacles in the way block it)"
+    )
 
 
 @op("heal", "Heal damage (or wounds) of targets, up to their maximum.", "combat")
@@ -280,6 +284,11 @@ class Attack(Params):
     defend_in_pattern: bool = Field(
         default=False, description="the target rolls defence only if the attacker stands in one "
         "of its attack patterns; else the damage lands in full"
+    )
+    sight: bool = Field(
+        default=False, description="on a board: a ranged attack: only pieces the attacker has "
+        "line of sight to may be picked (the closest is the closest in sight), and `cover` "
+        "tells the attack's windows whether the target has cover"
     )
 
 

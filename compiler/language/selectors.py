@@ -45,6 +45,10 @@ SELECTORS = table(
     ("in-line", "every piece in a straight line from the source (direction chosen by the acting "
                 "seat) up to the first obstacle or the board's edge"),
     ("in-path", "every piece on the cells the moving piece passed through"),
+    ("adjacent-enemies", "every enemy of the source on a cell next to it (on an eight-way board "
+                         "the 8 around, diagonals included)"),
+    ("chosen-adjacent", "one other seat whose figure stands next to the source's, chosen by the "
+                        "acting seat"),
 )
 
 WINDOWS = table(

@@ -18,6 +18,7 @@ from runtime.board import (
     cells_of,
     distance,
     free,
+    in_cover,
     named_cells,
     occupied,
     pieces,
@@ -249,8 +250,12 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         target = found[0]
         strength = int(amount(m, ctx, p.strength)) if p.strength is not None else 0
         seat = pieces(m)[target][1]
+        src = source_piece(m, ctx)
+        # a ranged attack's target may have cover from the attacker; the windows read `cover`
+        cover = bool(p.sight and src is not None
+                     and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": ctx.get("self"), "defender": seat, "target": seat,
-                      "piece": target, "strength": strength}
+                      "piece": target, "source": src, "strength": strength, "cover": cover}
         frames = [window("on-attacked", local["w"]), window("before-attack", local["w"])]
         if p.dice is not None:
             _roll(m, p.dice, ctx.get("self"), ctx, p.count)
@@ -270,7 +275,8 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         else:
             won = strength > defence
             hurt = max(0, strength - defence)
-        m.emit("attack", attacker=wctx["attacker"], piece=target, strength=strength,
+        m.emit("attack", attacker=wctx["attacker"], piece=target, source=wctx.get("source"),
+               sight=bool(p.sight), cover=bool(wctx.get("cover")), strength=strength,
                defence=defence, won=won)
         local.update(hurt=hurt, won=won, defence=defence)
         if hurt > 0 and p.defence_dice is not None and _defends(m, p, ctx, target):
