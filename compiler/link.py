@@ -97,6 +97,8 @@ def link(
                     tested.setdefault(("flag", flag), u.doc.location(path))
                 for item in expr.items:
                     tested.setdefault(("item", item), u.doc.location(path))
+                for terrain in sorted(expr.near_terrain):
+                    _resolve(u, path, "terrain", terrain, index, report, partial.lost)
             elif isinstance(marker, PlayerTableMark) and players:
                 _player_table(u, path, value, players, report)
     if not (partial.lost or partial.failed):  # what they give, test or read is unknown

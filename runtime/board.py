@@ -145,6 +145,12 @@ def in_cover(m: Machine, a: list, b: list) -> bool:
     return bool(pairs) and all(b_.in_cover(x, y, screens) for x, y in pairs)
 
 
+def on_keyword(m: Machine, piece: list, keyword: str) -> bool:
+    """Whether a piece stands on terrain with `keyword` (elevated, difficult…)."""
+    b, _ = board(m)
+    return any(keyword in t.keywords for c in cells_of(m, piece) for t in b.occupants(c))
+
+
 def occupied(m: Machine) -> set[Cell]:
     return {c for p in pieces(m) if p[2] is not None for c in cells_of(m, p)}
 
@@ -263,6 +269,10 @@ def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
         return [s for s in far if far[s] == best]
     if selector in ("adjacent", "chosen-adjacent"):
         return [s for s, f in others if touching(m, mine, f)]
+    if selector == "chosen-adjacent-incapacitated":
+        from runtime.turns import incapacitated
+
+        return [s for s, f in others if touching(m, mine, f) and incapacitated(m, s)]
     if selector == "in-range":
         return [s for s in far if far[s] <= int(ctx.get("range") or 1)]
     if selector == "adjacent-attacker":

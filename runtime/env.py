@@ -54,6 +54,33 @@ class Items:
         return any(ids[i] == item for key in m.seat_keys[seat] for i in m.state["zones"][key])
 
 
+class NearTerrain:
+    """`next_to('x')`: a terrain piece `x` covers a cell the seat's figure (or the acting
+    piece) stands on or next to (`Board.adjacent`)."""
+
+    __slots__ = ("env",)
+
+    def __init__(self, env: Env):
+        self.env = env
+
+    def __contains__(self, terrain: str) -> bool:
+        from runtime.board import board, cells_of, figure, pieces
+
+        m, ctx = self.env.m, self.env.ctx
+        if ctx.get("piece") is not None:
+            piece = pieces(m)[ctx["piece"]]
+        elif self.env.seat is not None and m.program.game.landscapes:
+            piece = figure(m, self.env.seat)
+        else:
+            piece = None
+        if piece is None or piece[2] is None:
+            return False
+        b, _ = board(m)
+        covered = {c for t in b.pieces if t.name == terrain for c in t.cells}
+        return any(c in covered or any(b.adjacent(c, x) for x in covered)
+                   for c in cells_of(m, piece))
+
+
 def _zone_size(zone: str) -> Resolver:
     def size(e: Env) -> int:
         zones = e.m.state["zones"]
@@ -82,9 +109,23 @@ _BUILTINS: dict[str, Resolver] = {
     "foes": lambda e: sum(1 for p in e.m.state.get("pieces", ()) if p[1] is None and p[2] is not None),
     "at_exit": lambda e: _at_exit(e.m),
     "cover": lambda e: bool(e.ctx.get("cover", False)),
+    "ranged": lambda e: bool(e.ctx.get("ranged", False)),
+    "attacker_elevated": lambda e: bool(e.ctx.get("attacker_elevated", False)),
+    "target_elevated": lambda e: bool(e.ctx.get("target_elevated", False)),
     "in_sight": lambda e: _in_sight(e),
     "beside": lambda e: _beside(e),
+    "allies_beside": lambda e: len(_beside_seats(e, "chosen-adjacent")),
+    "incapacitated_beside": lambda e: len(_beside_seats(e, "chosen-adjacent-incapacitated")),
 }
+
+
+def _beside_seats(e: Env, selector: str) -> list[int]:
+    """The other seats a board selector of seats next to this one names (none off the board)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return []
+    from runtime.board import board_seats
+
+    return board_seats(e.m, {"self": e.seat}, selector)
 
 
 def _in_sight(e: Env) -> bool:
@@ -140,6 +181,7 @@ def build_resolvers(program: Program) -> dict[str, Resolver]:
         table[name] = _card_field(name, table.get(name))
     table["flags"] = lambda e: e.m.state["flags"]
     table["items"] = Items
+    table["near_terrain"] = NearTerrain
     return table
 
 

@@ -18,7 +18,7 @@ from runtime.frames import ask
 if TYPE_CHECKING:
     from runtime.machine import Machine
 
-_CHOICE = {"chosen", "chosen-opponent", "chosen-adjacent"}
+_CHOICE = {"chosen", "chosen-opponent", "chosen-adjacent", "chosen-adjacent-incapacitated"}
 # selectors meant to name a seat: naming none is worth a look when auditing
 _ONE = _CHOICE | {"random-opponent", "attacker", "defender", "target", "partner", "next-player",
                   "previous-player", "holder"}

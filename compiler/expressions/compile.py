@@ -40,6 +40,7 @@ class Expression:
     names: frozenset[str]  # free variable names
     flags: frozenset[str]  # flag('...') arguments
     items: frozenset[str]  # has('...') arguments
+    near_terrain: frozenset[str]  # next_to('...') arguments: terrain ids
     _function: Callable[[Mapping[str, Any]], Any] = field(repr=False, compare=False)
 
     def evaluate(self, env: Mapping[str, Any]) -> Any:
@@ -95,6 +96,7 @@ def compile_expression(source: str, names: Collection[str] | None = None) -> Exp
         names=frozenset(analysis.names),
         flags=frozenset(analysis.flags),
         items=frozenset(analysis.items),
+        near_terrain=frozenset(analysis.near_terrain),
         _function=eval(compile(tree, "<expr>", "eval"), _GLOBALS),
     )
 

@@ -1,8 +1,9 @@
 """The functions an expression may call, by plain name, and the guarded operators.
 
 `FUNCTIONS` documents the whitelist: name -> (doc, arity); arity None means "two or more".
-`flag` and `has` have no implementation here: they compile to membership tests on
-`env['flags']` and `env['items']`, so their argument must be a string literal.
+`flag`, `has` and `next_to` have no implementation here: they compile to membership tests on
+`env['flags']`, `env['items']` and `env['near_terrain']`, so their argument must be a string
+literal.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ FUNCTIONS: dict[str, Signature] = {
     "floor": Signature("A number rounded down: `floor(players / 2)`.", 1),
     "flag": Signature("True if the flag is set: `flag('met-guard')`.", 1),
     "has": Signature("True if the acting player or party has the item or card: `has('rope')`.", 1),
+    "next_to": Signature("True if the seat's figure (or the piece acting) stands on or next to a "
+                         "terrain piece of this id: `next_to('town-pond')`.", 1),
 }
 
 # Calls to these compile to `'x' in env[key]` instead of a function call.
-MEMBERSHIP: dict[str, str] = {"flag": "flags", "has": "items"}
+MEMBERSHIP: dict[str, str] = {"flag": "flags", "has": "items", "next_to": "near_terrain"}
 
 
 def _clamp(x: Any, lo: Any, hi: Any) -> Any:

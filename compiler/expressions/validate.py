@@ -65,6 +65,7 @@ class Analysis:
     names: dict[str, int] = field(default_factory=dict)
     flags: set[str] = field(default_factory=set)
     items: set[str] = field(default_factory=set)
+    near_terrain: set[str] = field(default_factory=set)  # next_to('...') arguments
 
 
 def validate(body: ast.expr, positions: Positions) -> Analysis:

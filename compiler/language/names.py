@@ -23,9 +23,17 @@ BUILTIN_NAMES = {
     "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
     "foes": "foes (pieces of no seat) standing on the board",
     "at_exit": "seats' figures standing in the board's `exit` area",
-    "cover": "true while the attack being resolved needs line of sight and its target has cover",
+    "cover": "true while the ranged attack being resolved is aimed at a target in cover",
+    "ranged": "true while the attack being resolved is a ranged one",
+    "attacker_elevated": "true while the attacker of the attack being resolved stands on "
+                         "elevated terrain",
+    "target_elevated": "true while the target of the attack being resolved stands on elevated "
+                       "terrain",
     "in_sight": "true when the source piece (`source`) of the attack being resolved or "
                 "audited has line of sight to its target piece (`piece`)",
+    "allies_beside": "other seats' figures standing next to the seat's figure",
+    "incapacitated_beside": "other seats' figures standing next to the seat's figure for which "
+                            "the rules' `incapacitated` holds",
     "beside": "true when the seat's figure stands next to the figure of the other seat of the "
               "event being audited (`other`, `to` or `defender`)",
 }
@@ -36,6 +44,9 @@ BUILTIN_TYPES = {
     "is_active": "flag",
     "paired": "flag",
     "cover": "flag",
+    "ranged": "flag",
+    "attacker_elevated": "flag",
+    "target_elevated": "flag",
     "in_sight": "flag",
     "beside": "flag",
     "value": "any",

@@ -249,6 +249,10 @@ class Damage(Params):
         default=False, description="on a board: only pieces the source has line of sight to "
         "may be picked (obstacles in the way block it)"
     )
+    ranged: bool = Field(
+        default=False, description="on a board: a shot from a distance; its `damage` events "
+        "name the source piece and say `ranged` (for the audit's line-of-sight invariants)"
+    )
 
 
 @op("heal", "Heal damage (or wounds) of targets, up to their maximum.", "combat")
@@ -286,9 +290,13 @@ class Attack(Params):
         "of its attack patterns; else the damage lands in full"
     )
     sight: bool = Field(
-        default=False, description="on a board: a ranged attack: only pieces the attacker has "
-        "line of sight to may be picked (the closest is the closest in sight), and `cover` "
-        "tells the attack's windows whether the target has cover"
+        default=False, description="on a board: only pieces the attacker has line of sight to "
+        "may be picked (the closest is the closest in sight)"
+    )
+    ranged: bool = Field(
+        default=False, description="on a board: a ranged attack: `cover` tells the attack's "
+        "windows whether the target has cover from the attacker, and its `attack` event says "
+        "`ranged`"
     )
 
 

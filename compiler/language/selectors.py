@@ -49,6 +49,9 @@ SELECTORS = table(
                          "the 8 around, diagonals included)"),
     ("chosen-adjacent", "one other seat whose figure stands next to the source's, chosen by the "
                         "acting seat"),
+    ("chosen-adjacent-incapacitated", "one other seat whose figure stands next to the source's "
+                                      "and for which the rules' `incapacitated` holds, chosen "
+                                      "by the acting seat"),
 )
 
 WINDOWS = table(

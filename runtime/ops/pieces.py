@@ -21,6 +21,7 @@ from runtime.board import (
     in_cover,
     named_cells,
     occupied,
+    on_keyword,
     pieces,
     step_towards,
 )
@@ -55,12 +56,13 @@ def on_pieces(name: str):
     return register
 
 
-def _hurt(m: Machine, ctx: dict, i: int, n: int) -> list[dict]:
+def _hurt(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
     """Take `n` health from piece `i`; the windows that follow. A character's seat hears of
-    it (`on-damaged`) even in a game that counts wounds its own way, with no `health`."""
+    it (`on-damaged`) even in a game that counts wounds its own way, with no `health`.
+    `shot` (a ranged effect's source piece) goes into the `damage` event."""
     piece = pieces(m)[i]
     health = piece_value(m, i, "health")
-    m.emit("damage", piece=i, seat=piece[1], amount=n)
+    m.emit("damage", piece=i, seat=piece[1], amount=n, **shot)
     if health is not None:
         set_piece_value(m, i, "health", health - n)
     left = piece_value(m, i, "health")
@@ -81,7 +83,8 @@ def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:
 @on_pieces("damage")
 def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
-    frames = [f for i in found for f in _hurt(m, ctx, i, n)]
+    shot = {"source": source_piece(m, ctx), "ranged": True} if p.ranged else {}
+    frames = [f for i in found for f in _hurt(m, ctx, i, n, **shot)]
     return Tail(*frames) if frames else None
 
 
@@ -252,10 +255,14 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         seat = pieces(m)[target][1]
         src = source_piece(m, ctx)
         # a ranged attack's target may have cover from the attacker; the windows read `cover`
-        cover = bool(p.sight and src is not None
+        cover = bool(p.ranged and src is not None
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": ctx.get("self"), "defender": seat, "target": seat,
-                      "piece": target, "source": src, "strength": strength, "cover": cover}
+                      "piece": target, "source": src, "strength": strength, "cover": cover,
+                      "ranged": p.ranged,
+                      "attacker_elevated": src is not None
+                      and on_keyword(m, pieces(m)[src], "elevated"),
+                      "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
         frames = [window("on-attacked", local["w"]), window("before-attack", local["w"])]
         if p.dice is not None:
             _roll(m, p.dice, ctx.get("self"), ctx, p.count)
@@ -276,7 +283,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             won = strength > defence
             hurt = max(0, strength - defence)
         m.emit("attack", attacker=wctx["attacker"], piece=target, source=wctx.get("source"),
-               sight=bool(p.sight), cover=bool(wctx.get("cover")), strength=strength,
+               ranged=p.ranged, cover=bool(wctx.get("cover")), strength=strength,
                defence=defence, won=won)
         local.update(hurt=hurt, won=won, defence=defence)
         if hurt > 0 and p.defence_dice is not None and _defends(m, p, ctx, target):

@@ -17,6 +17,7 @@ ENV = {
     "zero": 0,
     "flags": {"met-guard"},
     "items": {"rope"},
+    "near_terrain": {"town-pond"},
 }
 
 
@@ -90,6 +91,7 @@ CALLS = {
     "floor": ("floor(-2.5)", -3),
     "flag": ("flag('met-guard')", True),
     "has": ("has('sword')", False),
+    "next_to": ("next_to('town-pond')", True),
 }
 
 

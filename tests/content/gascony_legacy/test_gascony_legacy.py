@@ -189,7 +189,7 @@ def test_terrain_keywords(game):
     assert keywords["Barrel"] == keywords["Crates"] == keywords["Table"] == {"cover", "elevated"}
     assert keywords["Wagon"] == {"cover", "elevated"}
     assert keywords["Brazier"] == keywords["Chest"] == {"cover", "impassable"}
-    assert keywords["Column"] == keywords["Statue"] == {"blocking"}
+    assert keywords["Column"] == keywords["Statue"] == {"blocking", "impassable"}
     assert keywords["Haystack"] == {"cover", "difficult"}
     assert keywords["Chandelier"] == set()
 
