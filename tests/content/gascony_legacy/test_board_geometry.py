@@ -1,0 +1,181 @@
+"""Gascony's board rules played through the runtime: 8-way movement with diagonals costing 2,
+adjacency of Rescue and Trade, line of sight and Cover on the Enemies' shots, Elevated
+terrain. The board is the Chantilly Road's (Ambush on the Road): Columns at C2 and I4, a
+Barrel at H2, a Wagon over E3:F4."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.audit import Audit
+from runtime.machine import Machine
+from runtime.program import Program
+from runtime.windows import window
+from tests.content.conftest import compiled_pack
+from tests.runtime.conftest import labels, pick
+
+HERO, BLADE, MARKSMAN = 0, 1, 2  # piece rows at one Character: the figure, then the foes
+
+
+def road(players: int = 1, seed: int = 1) -> Machine:
+    m = Machine.start(Program(compiled_pack("gascony-legacy").game, "roadside-ambush"),
+                      players, seed, log=[])
+    heroes, cells = ["Athos", "Porthos", "Aramis", "Constance"], ["A2", "A3", "A4", "A5"]
+    while m.decision["kind"] in ("option", "cell"):
+        pick(m, (heroes if m.decision["kind"] == "option" else cells).pop(0))
+    return m
+
+
+def put(m: Machine, piece: int, cell: tuple[int, int] | None) -> None:
+    """Stand a piece on a cell by hand (None takes it off the board), then ask the pending
+    decision again."""
+    m.state["pieces"][piece][2:4] = [None, None] if cell is None else list(cell)
+    m.state["decision"] = None
+    m.run()
+
+
+def fire(m: Machine, name: str) -> list[dict]:
+    """Open the game's window `name` (as the Enemy Turn does) and return what it logged."""
+    start = len(m.log)
+    m.state["stack"].append(window(name, {"self": m.state["active"]}))
+    m.state["decision"] = None
+    m.run()
+    return m.log[start:]
+
+
+def attacks(events: list[dict]) -> list[dict]:
+    return [e for e in events if e["e"] == "attack"]
+
+
+def abilities(events: list[dict]) -> set[str]:
+    return {e["name"] for e in events if e["e"] == "ability"}
+
+
+@pytest.fixture
+def shot():
+    """Athos alone with the Marksman at K2; the Hired Blade is off the board."""
+    m = road()
+    put(m, BLADE, None)
+    put(m, MARKSMAN, (10, 1))
+    return m
+
+
+def test_a_column_hides_a_character_from_the_marksman(shot):
+    put(shot, MARKSMAN, (10, 3))  # K4, with the Column at I4 between
+    put(shot, HERO, (6, 3))  # G4
+    assert attacks(fire(shot, "enemies-attack")) == []
+
+
+def test_a_barrel_in_the_way_gives_cover_the_defender_rolls_with_advantage(shot):
+    put(shot, HERO, (6, 1))  # G2, behind the Barrel at H2
+    events = fire(shot, "enemies-attack")
+    [attack] = attacks(events)
+    assert attack["ranged"] and attack["cover"] and attack["piece"] == HERO
+    assert attack["source"] == MARKSMAN
+    assert "Cover (defending)" in abilities(events)
+
+
+def test_open_ground_gives_no_cover(shot):
+    put(shot, HERO, (6, 2))  # G3: nothing between it and K2
+    [attack] = attacks(fire(shot, "enemies-attack"))
+    assert attack["ranged"] and not attack["cover"]
+
+
+def test_the_barrel_one_stands_on_gives_no_cover_and_elevation_hurts_the_defence(shot):
+    put(shot, HERO, (7, 1))  # on the Barrel
+    events = fire(shot, "enemies-attack")
+    [attack] = attacks(events)
+    assert not attack["cover"]
+    assert "Elevated (defending)" in abilities(events)
+    assert "Cover (defending)" not in abilities(events)
+
+
+def test_a_figure_in_the_line_gives_cover(shot):
+    put(shot, HERO, (6, 2))
+    put(shot, BLADE, (8, 2))  # I3, between the Marksman and Athos
+    shots = [a for a in attacks(fire(shot, "enemies-attack")) if a["source"] == MARKSMAN]
+    assert [a["cover"] for a in shots] == [True]
+
+
+def test_the_marksman_shoots_the_nearest_character_it_can_see():
+    m = road(players=2)
+    foes = [i for i, p in enumerate(m.state["pieces"]) if p[1] is None]
+    for i in foes:
+        put(m, i, None)
+    marksman = next(i for i in foes if m.state["pieces"][i][0] == "marksman")
+    put(m, marksman, (10, 3))  # K4
+    put(m, 0, (6, 3))  # G4: nearer, but behind the Column at I4
+    put(m, 1, (10, 0))  # K1 on the Crates: farther, in plain sight
+    [attack] = attacks(fire(m, "enemies-attack"))
+    assert attack["piece"] == 1
+
+
+def test_a_diagonal_step_costs_two_movement_points():
+    m = road()  # Athos (Movement 5) at A2
+    put(m, BLADE, None)
+    put(m, HERO, (0, 5))  # A6, the board's bottom-left corner
+    pick(m, "Move")
+    reach = set(labels(m))
+    assert {"C4", "B2"} <= reach  # two diagonal steps (4), or one and three straight (5)
+    assert "D3" not in reach  # three diagonal steps cost 6
+    assert "F6" in reach and "G6" not in reach  # five straight steps, not six
+
+
+def test_melee_enemies_strike_a_character_on_a_diagonal():
+    m = road()
+    put(m, MARKSMAN, None)
+    put(m, HERO, (6, 5))  # G6
+    put(m, BLADE, (7, 4))  # H5, diagonally next to Athos
+    [attack] = attacks(fire(m, "enemies-attack"))
+    assert attack["piece"] == HERO and not attack["ranged"]
+
+
+# -- Rescue and Trade -------------------------------------------------------------------------
+
+
+def clear(m: Machine) -> None:
+    """Every foe off the board but one, far away in the corner at L6 (the battle goes on)."""
+    foes = [i for i, p in enumerate(m.state["pieces"]) if p[1] is None]
+    for i in foes[1:]:
+        put(m, i, None)
+    put(m, foes[0], (11, 5))
+
+
+def fallen(m: Machine, seat: int) -> None:
+    m.state["sv"][seat]["lying"] = 1
+    m.state["gv"]["fallen"] = 1
+
+
+@pytest.mark.parametrize(("cell", "offered"), [((2, 3), True), ((1, 3), True), ((0, 1), True),
+                                               ((3, 3), False), ((0, 4), False)])
+def test_rescue_needs_the_fallen_character_on_one_of_the_8_squares_around(cell, offered):
+    m = road(players=2)  # Athos at A2 acts first; Porthos at A3 has Fallen
+    clear(m)
+    fallen(m, 1)
+    put(m, 1, (1, 2))  # B3
+    put(m, 0, cell)
+    if m.decision["kind"] == "order":
+        pick(m, "Seat 1 plays next")
+    assert ("Rescue a Fallen Ally" in labels(m)) == offered
+    if offered:
+        pick(m, "Rescue a Fallen Ally")
+        assert m.state["sv"][1]["lying"] == 0 and m.state["gv"]["fallen"] == 0
+
+
+def test_trade_needs_a_character_next_to_you_and_the_audit_checks_it():
+    m = road(players=2)
+    clear(m)
+    audit = Audit()
+    audit.attach(m)
+    put(m, 1, (3, 3))  # D4
+    put(m, 0, (0, 0))  # A1
+    if m.decision["kind"] == "order":
+        pick(m, "Seat 1 plays next")
+    assert "Trade Cards and Coins" not in labels(m)
+    put(m, 0, (2, 2))  # C3: diagonally next to Porthos
+    pick(m, "Trade Cards and Coins")
+    while m.decision["kind"] != "turn":
+        m.answer(0)
+    gave = [e for e in m.log if e["e"] == "give"]
+    assert gave and gave[-1]["seat"] == 0 and gave[-1]["other"] == 1
+    assert not audit.failed
