@@ -211,9 +211,18 @@ class Board:
         edges = ((cell, side_a), (cell, side_b), (side_a, target), (side_b, target))
         return not any(self.has_wall(x, y) for x, y in edges)
 
-    def distances_from(self, start: Cell, movement: str | None = None) -> dict[Cell, int]:
-        """The cheapest movement cost from `start` to every cell a figure can reach."""
-        return paths.distances_from(self, start, movement)
+    def distances_from(
+        self, start: Cell, movement: str | None = None, avoid: Iterable[Cell] = ()
+    ) -> dict[Cell, int]:
+        """The cheapest movement cost from `start` to every cell a figure can reach without
+        entering a cell of `avoid`."""
+        return paths.distances_from(self, start, movement, avoid)
+
+    def cheapest_paths(
+        self, start: Cell, movement: str | None = None, avoid: Iterable[Cell] = ()
+    ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
+        """Costs and predecessors of the cheapest walks from `start` (see `paths`)."""
+        return paths.cheapest_paths(self, start, movement, avoid)
 
     def shortest_path(self, a: Cell, b: Cell, movement: str | None = None) -> list[Cell] | None:
         """A cheapest path from `a` to `b`, both included; None when `b` cannot be reached."""

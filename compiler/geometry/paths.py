@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def _dijkstra(
-    board: Board, start: Cell, movement: str | None, goal: Cell | None
+    board: Board, start: Cell, movement: str | None, goal: Cell | None,
+    avoid: frozenset[Cell] = frozenset(),
 ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
     if start not in board.cells:
         return {}, {}
@@ -32,7 +33,7 @@ def _dijkstra(
         if cell == goal:
             break
         for nxt in board.neighbours(cell, movement):
-            if nxt in done or not board.passable(nxt):
+            if nxt in done or not board.passable(nxt) or nxt in avoid:
                 continue
             nd = d + board.step_cost(cell, nxt)
             if nd < dist.get(nxt, nd + 1):
@@ -42,9 +43,20 @@ def _dijkstra(
     return {cell: dist[cell] for cell in done}, previous
 
 
-def distances_from(board: Board, start: Cell, movement: str | None = None) -> dict[Cell, int]:
-    """The cheapest cost from `start` to every cell reachable from it (`start` costs 0)."""
-    return _dijkstra(board, start, movement, None)[0]
+def distances_from(
+    board: Board, start: Cell, movement: str | None = None, avoid: Iterable[Cell] = ()
+) -> dict[Cell, int]:
+    """The cheapest cost from `start` to every cell reachable from it (`start` costs 0),
+    never entering a cell of `avoid` (cells other figures hold, say)."""
+    return _dijkstra(board, start, movement, None, frozenset(avoid))[0]
+
+
+def cheapest_paths(
+    board: Board, start: Cell, movement: str | None = None, avoid: Iterable[Cell] = ()
+) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
+    """The cheapest cost to every reachable cell and the cell each is best reached from
+    (walk `previous` back to `start` for a path), never entering a cell of `avoid`."""
+    return _dijkstra(board, start, movement, None, frozenset(avoid))
 
 
 def shortest_path(board: Board, a: Cell, b: Cell, movement: str | None = None) -> list[Cell] | None:

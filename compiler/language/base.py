@@ -185,3 +185,7 @@ def check_inside(value: str) -> str:
 
 PackPath = Annotated[str, AfterValidator(check_inside)]
 """A file in the pack, named from its root (`art/cap.png`): never absolute, never `../`."""
+
+
+Keyword = Literal["cover", "elevated", "difficult", "impassable", "blocking", "hazard", "climbable", "destructible"]
+"""A terrain keyword: how a piece affects movement, sight and attacks."""

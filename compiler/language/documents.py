@@ -14,6 +14,7 @@ from compiler.language.base import (
     Expr,
     Id,
     Item,
+    Keyword,
     Model,
     Name,
     PackPath,
@@ -470,7 +471,6 @@ class Landscape(Document):
         return self
 
 
-Keyword = Literal["cover", "elevated", "difficult", "impassable", "blocking", "hazard", "climbable", "destructible"]
 
 
 class Terrain(Document):

@@ -112,6 +112,7 @@ EXAMPLES: dict[str, str] = {
     "place": "place: {area: start}",
     "place-terrain": "place-terrain: {piece: barrel, area: start}",
     "approach": "approach: {distance: 2, towards: closest, then: [{damage: 1}]}",
+    "advance": "advance: {distance: 4, reach: adjacent, avoid-patterns: true, avoid: [elevated]}",
     "scatter": "scatter: {from: stash, area: gate}",
     "extra-action": "extra-action: 1",
     "extra-turn": "extra-turn: {}",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
-from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref, Var, ZoneId
+from compiler.language.base import Amount, Expr, Gives, Id, Keyword, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
 from compiler.language.selectors import Selector
 
@@ -432,6 +432,28 @@ class Approach(Params):
     area: Id | None = None
     then: Effects = Field(default_factory=list)
     else_: Effects = Field(default_factory=list)
+
+
+@op("advance", "Move pieces by priorities (an enemy's AI): stay if one already reaches a target "
+    "(next to it, or in sight of it), else walk towards the nearest square that does, else "
+    "towards the nearest target; the seat breaking ties picks among equally near squares.",
+    "board")
+class Advance(Params):
+    shorthand = "distance"
+    distance: Amount = 1
+    who: Selector = "self"
+    reach: Literal["adjacent", "sight"] = Field(
+        default="adjacent", description="what a square must give: a target on a square next to "
+        "it, or a target in line of sight"
+    )
+    avoid_patterns: bool = Field(
+        default=False, description="prefer squares outside every target's attack patterns, "
+        "halt on entering one, and never pass an occupied square inside one"
+    )
+    avoid: list[Keyword] = Field(
+        default_factory=list, description="terrain keywords it treats as obstacles (never "
+        "climbing onto elevated terrain, say)"
+    )
 
 
 @op("scatter", "Deal tokens (cards) from a zone at random onto an area's cells, one each.", "board")

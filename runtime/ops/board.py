@@ -122,7 +122,8 @@ def approach(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
         here = cell_of(piece)
         arrived = arrived or (
-            any(distance(m, here, g) <= 1 for g in goal) if next_to else here in goal
+            any(here == g or board(m)[0].adjacent(here, g) for g in goal) if next_to
+            else here in goal
         )
     branch = p.then if arrived else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None

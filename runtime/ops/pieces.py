@@ -16,7 +16,6 @@ from runtime.board import (
     board,
     cell_of,
     cells_of,
-    distance,
     free,
     in_cover,
     named_cells,
@@ -208,7 +207,8 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             local["moved"][str(i)] = True
             m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
         covers = cells_of(m, piece)
-        arrived = arrived or (any(distance(m, c, g) <= 1 for c in covers for g in goal)
+        b, _ = board(m)
+        arrived = arrived or (any(c == g or b.adjacent(c, g) for c in covers for g in goal)
                               if next_to else any(c in goal for c in covers))
     branch = p.then if arrived else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None

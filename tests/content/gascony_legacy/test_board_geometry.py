@@ -179,3 +179,61 @@ def test_trade_needs_a_character_next_to_you_and_the_audit_checks_it():
     gave = [e for e in m.log if e["e"] == "give"]
     assert gave and gave[-1]["seat"] == 0 and gave[-1]["other"] == 1
     assert not audit.failed
+
+
+# -- Enemy movement (the priorities of the Enemy Turn) -----------------------------------------
+
+
+def moved(events: list[dict], piece: int) -> tuple[int, int] | None:
+    found = [e["cell"] for e in events if e["e"] == "move-piece" and e.get("piece") == piece]
+    return tuple(found[-1]) if found else None
+
+
+def test_a_melee_enemy_next_to_a_character_stays_put():
+    m = road()
+    put(m, MARKSMAN, None)
+    put(m, HERO, (6, 3))
+    put(m, BLADE, (7, 4))
+    assert moved(fire(m, "melee-enemies-move"), BLADE) is None
+
+
+def test_a_melee_enemy_heads_for_a_square_beside_a_character_outside_its_pattern():
+    """Athos faces up at G4: his Rapier reaches F3 and G3. The Hired Blade (Movement 5) at
+    G1 goes round to H3, beside him and outside the pattern, never climbing the Barrel at
+    H2 (Elevated) nor stepping into the pattern."""
+    m = road()
+    put(m, MARKSMAN, None)
+    put(m, HERO, (6, 3))
+    put(m, BLADE, (6, 0))
+    events = fire(m, "melee-enemies-move")
+    assert moved(events, BLADE) == (7, 2)
+    walked = {tuple(c) for c in m.state["path"]}
+    assert (7, 1) not in walked and not walked & {(5, 2), (6, 2)}
+
+
+def test_with_only_pattern_squares_left_it_moves_into_the_pattern_beside_the_character():
+    """Athos in the corner at A6 faces right: his Rapier reaches B5 and B6; the only square
+    beside him outside it, A5, is taken by the Marksman. The Blade ends on the nearest free
+    square next to him, inside the pattern (the Battle Round example's second Guard)."""
+    m = road()
+    put(m, HERO, (0, 5))
+    m.state["pieces"][HERO][5] = 1  # facing right
+    put(m, MARKSMAN, (0, 4))
+    put(m, BLADE, (4, 5))
+    assert moved(fire(m, "melee-enemies-move"), BLADE) == (1, 5)
+
+
+def test_a_marksman_in_sight_stays_and_one_out_of_sight_moves_until_it_sees():
+    m = road()
+    put(m, BLADE, None)
+    put(m, HERO, (6, 3))  # G4
+    put(m, MARKSMAN, (10, 1))  # K2 sees G4
+    assert moved(fire(m, "ranged-enemies-move"), MARKSMAN) is None
+    put(m, MARKSMAN, (10, 3))  # K4: the Column at I4 hides G4
+    fire(m, "ranged-enemies-move")
+    # K3 and K5 are one square away and both see G4: the players choose
+    assert m.decision["kind"] == "cell" and m.decision["seat"] == 0
+    assert sorted(labels(m)) == ["K3", "K5"]
+    start = len(m.log)
+    pick(m, "K5")
+    assert moved(m.log[start:], MARKSMAN) == (10, 4)
