@@ -57,12 +57,14 @@ def base_board(m: Machine) -> tuple[Board, Notation]:
 
 
 def board(m: Machine) -> tuple[Board, Notation]:
-    """The board with the terrain placed so far in play."""
+    """The board with the terrain placed so far in play, less the pieces taken away
+    (`state["removed"]`: `[terrain id, column, row]` of each one's top-left cell)."""
     base, notation = base_board(m)
     placed = m.state.get("terrain")
-    if not placed:
+    removed = m.state.get("removed")
+    if not placed and not removed:
         return base, notation
-    key = ("board", tuple(map(tuple, placed)))
+    key = ("board", tuple(map(tuple, placed or ())), tuple(map(tuple, removed or ())))
     cache = m.program.cache
     if key not in cache:
         terrain = m.program.game.terrain
@@ -72,9 +74,10 @@ def board(m: Machine) -> tuple[Board, Notation]:
                 terrain.get(t),
                 notation,
             )
-            for t, c, r in placed
+            for t, c, r in placed or ()
         ]
-        cache[key] = base.extended(pieces=[p for p in pieces if p is not None])
+        made = base.extended(pieces=[p for p in pieces if p is not None])
+        cache[key] = made.without((name, (c, r)) for name, c, r in removed or ())
     return cache[key], notation
 
 

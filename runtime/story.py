@@ -275,7 +275,7 @@ def _battle(m: Machine, local: dict, card: StoryCard, seat: int):
     st["story"]["battle"] = card.battle
     m.program = battle_program(m.program.home, card.battle)
     # a fresh board; setup conditions wait until the deployment is over, as for any battle
-    st.update(pieces=[], terrain=[], cells={}, round=1, begun=False)
+    st.update(pieces=[], terrain=[], removed=[], cells={}, round=1, begun=False)
     m.emit("battle", scenario=card.battle)
     local["s"] = "fought"
     return Call(battle_frame(), {"h": "game", "ctx": {"self": seat}, "l": {"s": "begin"}})
@@ -292,7 +292,7 @@ def battle_over(m: Machine, name: str) -> None:
     st["decision"] = None
     m.emit("battle-end", scenario=st["story"]["battle"], outcome=name)
     st["story"]["battle"] = None
-    st.update(pieces=[], terrain=[], cells={}, begun=True)
+    st.update(pieces=[], terrain=[], removed=[], cells={}, begun=True)
     expire(m, "battle")
     m.program = m.program.home
     stack[depth]["l"]["outcome"] = name

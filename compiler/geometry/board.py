@@ -289,6 +289,21 @@ class Board:
             squeeze=self.squeeze,
         )
 
+    def without(self, gone: Iterable[tuple[str, Cell]]) -> Board:
+        """This board less the terrain pieces named by (terrain id, top-left cell)."""
+        gone = set(gone)
+        return Board(
+            self.cells,
+            extent=self.extent,
+            walls=self.walls,
+            pieces=[p for p in self.pieces if (p.name, p.at) not in gone],
+            areas=self.areas,
+            tiles=self._tiles,
+            movement=self.movement,
+            diagonal_cost=self.diagonal_cost,
+            squeeze=self.squeeze,
+        )
+
     def extended(
         self,
         *,

@@ -112,6 +112,8 @@ EXAMPLES: dict[str, str] = {
     "place": "place: {area: start}",
     "place-terrain": "place-terrain: {piece: barrel, area: start}",
     "approach": "approach: {distance: 2, towards: closest, then: [{damage: 1}]}",
+    "use-terrain": "use-terrain: {when: interact, reach: on-or-next-to}",
+    "remove-terrain": "remove-terrain: {}",
     "advance": "advance: {distance: 4, reach: adjacent, avoid-patterns: true, avoid: [elevated]}",
     "scatter": "scatter: {from: stash, area: gate}",
     "extra-action": "extra-action: 1",

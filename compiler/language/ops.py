@@ -456,6 +456,23 @@ class Advance(Params):
     )
 
 
+@op("use-terrain", "The acting seat uses one ability, waiting on window `when`, of a terrain "
+    "piece in its figure's reach (a choice when several are): it runs with `on-terrain` "
+    "naming that piece and `remove-terrain` taking it away.", "board")
+class UseTerrain(Params):
+    shorthand = "when"
+    when: Id = Field(description="the window the terrain abilities offered wait on")
+    reach: Literal["by-type", "on-or-next-to"] = Field(
+        default="by-type", description="by-type: an obstacle from a square next to it (or on "
+        "it), a feature from inside it; on-or-next-to: any piece from on it or next to it"
+    )
+
+
+@op("remove-terrain", "Take away the terrain piece whose ability is running.", "board")
+class RemoveTerrain(Params):
+    """No parameters: `- remove-terrain: {}`."""
+
+
 @op("scatter", "Deal tokens (cards) from a zone at random onto an area's cells, one each.", "board")
 class Scatter(Params):
     from_: ZoneId

@@ -94,6 +94,7 @@ from runtime.ops import (  # noqa: E402, F401
     dice,
     flow,
     game,
+    terrain,
     turns,
     variables,
 )

@@ -237,3 +237,44 @@ def test_a_marksman_in_sight_stays_and_one_out_of_sight_moves_until_it_sees():
     start = len(m.log)
     pick(m, "K5")
     assert moved(m.log[start:], MARKSMAN) == (10, 4)
+
+
+# -- Interacting with Terrain Tiles ------------------------------------------------------------
+
+
+def test_interact_is_offered_only_next_to_a_tile_with_an_action():
+    m = road()
+    put(m, HERO, (0, 0))  # A1: nothing to use
+    assert "Interact" not in labels(m)
+    put(m, HERO, (6, 0))  # G1, next to the Barrel at H2
+    assert "Interact" in labels(m)
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    """Challenge dice that come up as the test says: `dice.append([faces...])` before each."""
+    queue: list[list[int]] = []
+    monkeypatch.setattr("runtime.story.throw", lambda m, sides, count: queue.pop(0)[:count])
+    return queue
+
+
+def test_kicking_the_barrel_rolls_it_down_a_line_and_clears_it_away(dice):
+    m = road()
+    put(m, MARKSMAN, None)
+    put(m, HERO, (7, 0))  # H1, above the Barrel at H2
+    put(m, BLADE, (7, 4))  # H5, down the same column
+    dice.append([6, 6, 6, 6, 6, 6])  # the 3-Movement Challenge passes
+    pick(m, "Interact")  # the only tile in reach: its one action runs
+    assert any(e["e"] == "ability" and e["name"] == "Kick the Barrel" for e in m.log)
+    pick(m, "Aim down")
+    assert m.state["removed"] == [["barrel", 7, 1]]
+    assert [e for e in m.log if e["e"] == "damage" and e.get("piece") == BLADE]
+    assert "Interact" not in labels(m)  # the Barrel is gone, nothing else is in reach
+
+
+def test_a_failed_kick_leaves_the_barrel(dice):
+    m = road()
+    put(m, HERO, (7, 0))
+    dice.append([1, 1, 1, 1, 1, 1])
+    pick(m, "Interact")
+    assert m.state.get("removed", []) == []

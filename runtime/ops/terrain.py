@@ -1,0 +1,88 @@
+"""Ops on terrain pieces standing on the board: `use-terrain` (a seat uses an ability of a
+piece within reach of its figure: the Interact action) and `remove-terrain` (the piece whose
+ability runs is taken away).
+
+A terrain ability runs for the acting seat with `terrain` (the piece's terrain id) and
+`terrain-at` (its top-left cell) in its context, so `on-terrain` picks the pieces standing
+on it and `remove-terrain` knows which piece to take away.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from compiler.geometry import format_cell
+from runtime.board import board, cells_of, figure
+from runtime.frames import Tail, ask, fx
+from runtime.ops import implements
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def _in_reach(m: Machine, ctx: dict, p) -> list[tuple[int, int]]:
+    """(index of the board's piece, index of its ability) for each ability waiting on
+    `p.when` of a terrain piece the acting seat's figure can reach, whose `if:` holds."""
+    seat = ctx.get("self")
+    mine = figure(m, seat) if seat is not None and m.program.game.landscapes else None
+    if mine is None:
+        return []
+    b, _ = board(m)
+    here = cells_of(m, mine)
+    terrain = m.program.game.terrain
+    found = []
+    for k, piece in enumerate(b.pieces):
+        doc = terrain.get(piece.name)
+        if doc is None or not any(a.when == p.when for a in doc.abilities):
+            continue
+        on = any(c in piece.cells for c in here)
+        beside = any(b.adjacent(c, x) for c in here for x in piece.cells)
+        if not (on or (beside and (p.reach == "on-or-next-to" or doc.type == "obstacle"))):
+            continue
+        tctx = _context(ctx, piece)
+        found += [(k, i) for i, a in enumerate(doc.abilities)
+                  if a.when == p.when and m.holds(a.if_, seat, tctx)]
+    return found
+
+
+def _context(ctx: dict, piece) -> dict:
+    return {**ctx, "terrain": piece.name, "terrain-at": list(piece.at)}
+
+
+def _viable(m: Machine, ctx: dict, p) -> bool:
+    return bool(_in_reach(m, ctx, p))
+
+
+@implements("use-terrain", viable=_viable)
+def use_terrain(m: Machine, ctx: dict, p, local: dict):
+    if "ans" in local:
+        k, index = local.pop("ans")["use"]
+    else:
+        found = _in_reach(m, ctx, p)
+        if not found:
+            return None
+        b, notation = board(m)
+        terrain = m.program.game.terrain
+        options = []
+        for k, i in found:
+            piece = b.pieces[k]
+            ability = terrain[piece.name].abilities[i]
+            label = (f"{terrain[piece.name].name}: {ability.name or p.when} at "
+                     f"{format_cell(piece.at, notation)}")
+            options.append({"label": label, "key": f"terrain:{piece.name}:{k}:{i}",
+                            "use": [k, i]})
+        return ask(ctx["self"], "terrain", "Use which terrain?", options)
+    piece = board(m)[0].pieces[k]
+    ability = m.program.game.terrain[piece.name].abilities[index]
+    m.emit("ability", seat=ctx["self"], card=None, name=ability.name or "")
+    return Tail(fx(m.program.lid(ability.do), _context(ctx, piece)))
+
+
+@implements("remove-terrain")
+def remove_terrain(m: Machine, ctx: dict, p, local: dict):
+    name, at = ctx.get("terrain"), ctx.get("terrain-at")
+    if name is None or at is None:
+        return None
+    m.state.setdefault("removed", []).append([name, at[0], at[1]])
+    m.emit("say", text=f"{m.program.game.terrain[name].name} is taken away")
+    return None
