@@ -89,3 +89,12 @@ def test_layout_conditions_may_name_card_built_ins(compile_files):
              "  '1': {choices: [{text: a, if: flavour, goto: '2'}]}\n  '2': {ending: victory}\n")
     result = compile_files({"t.yaml": card_type, "l.yaml": layout, "s.yaml": story})
     assert [c for c, *_ in found(result)] == ["GS221"]  # card names mean nothing in a story
+
+
+def test_next_to_names_a_terrain_piece(compile_files):
+    ability = "{if: \"next_to('rook')\", do: [{draw: 1}]}"
+    result = compile_files({"t.yaml": TERRAIN.format(ability)})
+    assert [(c, line, m, h) for c, line, m, h in found(result) if c == "GS301"] == [
+        ("GS301", 6, "unknown terrain 'rook'", "did you mean 'rock'?")]
+    fine = compile_files({"t.yaml": TERRAIN.format(ability.replace("rook", "rock"))})
+    assert [d for d in fine.report.diagnostics if d.code == "GS301"] == []
