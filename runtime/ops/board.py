@@ -9,6 +9,7 @@ from runtime.board import (
     ask_facing,
     board,
     cell_of,
+    cells_of,
     distance,
     figure,
     free,
@@ -77,6 +78,15 @@ def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | N
     return {cell_of(figure(m, s)) for s in seats if figure(m, s)}, True
 
 
+def _foes_cells(m: Machine, piece: list) -> set:
+    """The squares a figure may not pass through: those its enemies stand on (friends it
+    may pass)."""
+    from runtime.targets import enemies_of
+
+    i = next(j for j, row in enumerate(pieces(m)) if row is piece)
+    return {c for j in enemies_of(m, i) for c in cells_of(m, pieces(m)[j])}
+
+
 @implements("move", seats="who")
 def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     steps = int(amount(m, ctx, p.distance))
@@ -91,7 +101,7 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             step_towards(m, piece, goal, steps, next_to)
         else:
             b, _ = board(m)
-            reach = b.distances_from(cell_of(piece))
+            reach = b.distances_from(cell_of(piece), avoid=_foes_cells(m, piece))
             taken = occupied(m) - {cell_of(piece)}
             cells = sorted(
                 c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c)

@@ -278,3 +278,22 @@ def test_a_failed_kick_leaves_the_barrel(dice):
     dice.append([1, 1, 1, 1, 1, 1])
     pick(m, "Interact")
     assert m.state.get("removed", []) == []
+
+
+def test_a_character_passes_through_friends_but_not_enemies():
+    """Athos (Movement 5) at A1, the Column at C2 below the lane to E1: Porthos at B1 lets
+    him through (4 points); round a Hired Blade there it costs 6."""
+    m = road(players=2)
+    clear(m)
+    put(m, 1, (1, 0))  # Porthos at B1
+    put(m, 0, (0, 0))  # Athos at A1
+    if m.decision["kind"] == "order":
+        pick(m, "Seat 1 plays next")
+    pick(m, "Move")
+    assert "E1" in labels(m)
+    m2 = road()
+    put(m2, MARKSMAN, (11, 5))
+    put(m2, BLADE, (1, 0))
+    put(m2, HERO, (0, 0))
+    pick(m2, "Move")
+    assert "E1" not in labels(m2) and "D1" in labels(m2)
