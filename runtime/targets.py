@@ -6,7 +6,9 @@ column, row, health, facing, variables]`: `facing` is 0 (up), 1 (right), 2 (down
 3 (left); `variables` holds a foe's `per: piece` variables (a seat's figure keeps them in
 its seat's variables). Characters are pieces with a seat; enemies (foes) are pieces
 without one. `resolve_pieces` returns the pieces a selector names, or the decision to make
-first when a tie (closest, weakest…) or a direction (in-line) must be chosen.
+first when a tie (closest, weakest…) or a direction (in-line) must be chosen. An op with
+`sight: true` lets its selector pick only enemies in the source's line of sight, so the
+closest is the closest it can see.
 """
 
 from __future__ import annotations

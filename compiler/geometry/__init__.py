@@ -1,6 +1,7 @@
 """Square-grid geometry, pure and game-agnostic: cell notation, quarter turns and
 footprints, boards (grids or tiles with gaps, walls, blocked cells, terrain), movement with
-costs, shortest paths and corner-to-corner line of sight. Used by the compiler's analyses
+costs (diagonal steps priced by the board), ranges, adjacency, shortest paths,
+corner-to-corner line of sight and cover. Used by the compiler's analyses
 and by the runtime; `build` turns content models into a `Board`, nothing else reads them.
 """
 
