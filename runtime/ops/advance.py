@@ -7,7 +7,7 @@ any, it closes on the nearest target. It walks there as far as its movement allo
 on entering a square of a target's attack pattern (with `avoid-patterns`), never entering
 the targets' squares, terrain with an `avoid` keyword or (with `avoid-patterns`) a square
 inside a pattern that another piece holds. Squares equally near are a decision for the seat
-that breaks the piece's ties.
+the rules' `ties` names (the acting seat by default).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from runtime.board import ask_cell, board, cell_of, cells_of, pieces
 from runtime.ops import implements
 from runtime.ops.pieces import on_pieces
+from runtime.selectors import tie_breaker
 from runtime.targets import enemies_of, pattern_cover, piece_label, tie_chooser
 
 if TYPE_CHECKING:
@@ -45,8 +46,12 @@ def advance(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         if plan is None:
             plan = local["plans"][str(i)] = _plan(m, i, p, int(amount(m, ctx, p.distance)))
         if plan["ends"]:
-            cell = ask_cell(m, local, f"cell{i}", tie_chooser(m, ctx),
-                            [tuple(c) for c in plan["ends"]],
+            chooser = tie_chooser(m, ctx)
+            if len(plan["ends"]) > 1:  # the seat the rules' `ties` names breaks it
+                chooser = tie_breaker(m, {**ctx, "self": chooser}, local, f"cell{i}")
+                if type(chooser) is dict:
+                    return chooser
+            cell = ask_cell(m, local, f"cell{i}", chooser, [tuple(c) for c in plan["ends"]],
                             f"Where does {piece_label(m, i)} head?")
             if type(cell) is dict:
                 return cell
