@@ -281,6 +281,34 @@ class Attack(Params):
         default=False, description="the target rolls defence only if the attacker stands in one "
         "of its attack patterns; else the damage lands in full"
     )
+    weapon: ZoneId | None = Field(
+        default=None, description="on a board: the attacker strikes with one card of this zone "
+        "of theirs that has a `pattern` (chosen; each such card once a turn): `in-pattern` reads "
+        "its pattern, `count` and `split` may read its fields, and in the attack's windows it "
+        "alone of that zone answers"
+    )
+    split: Expr | None = Field(
+        default=None, description="on a board, when it holds (read with the weapon): the dice are "
+        "shared among every piece the target selector names, as the attacker chooses, die by die "
+        "(a die's successes stay together); else one target is picked before rolling"
+    )
+    react: Id | None = Field(
+        default=None, description="on a board: a window fired for each foe the attack reached "
+        "(all those sharing the dice, else the target) still standing after it, one at a time; "
+        "only that foe answers"
+    )
+    defer_defence: bool = Field(
+        default=False, description="on a board: the target's defence waits: the damage is kept "
+        "on the target (and whether it may be defended) until `defend` meets all of it with one "
+        "roll"
+    )
+    defence_mode: Literal["advantage", "disadvantage"] | None = Field(
+        default=None, description="with `defer-defence`: the target defends this hit with it"
+    )
+    defence_mode_if: Expr | None = Field(
+        default=None, description="with `defence-mode`: only when this holds (read as the "
+        "attacking piece, for the target's seat as `target`)"
+    )
 
 
 class Stake(Model):
@@ -583,6 +611,18 @@ class ChallengeRoll(Params):
 class Reroll(Params):
     faces: list[int] = Field(default_factory=list, description="reroll every die showing these")
     count: Amount | None = Field(default=None, description="at most this many dice; none: any")
+    choose: bool = Field(
+        default=False, description="the seat picks which dice to reroll (any or all, or none) "
+        "before the roll is counted"
+    )
+    then: Effects = Field(
+        default_factory=list, description="with `choose`: effects when some dice were rerolled "
+        "(the price of a reroll, say)"
+    )
+    again: Expr | None = Field(
+        default=None, description="with `choose`: offer another reroll of the same roll while "
+        "this holds"
+    )
 
 
 @op("adjust-die", "Turn rolled dice up (or down) by `amount` pips before they are counted.",
@@ -591,6 +631,10 @@ class AdjustDie(Params):
     shorthand = "amount"
     amount: Amount = 1
     count: Amount = 1
+    choose: bool = Field(
+        default=False, description="the seat picks the dice to turn; else the lowest (highest "
+        "when turning down)"
+    )
 
 
 @op("add-dice", "Roll more dice (fewer if negative) in the roll being made, within its cap.",
@@ -612,6 +656,18 @@ class Advantage(Params):
 class Disadvantage(Params):
     shorthand = "who"
     who: Selector = "self"
+
+
+@op("defend", "Each seat meets all the damage kept on its figure (`defer-defence`) at once: "
+    "hits it may not defend land first, then it rolls defence once against the rest.", "dice")
+class Defend(Params):
+    """Windows `before-defence-roll` and `after-defence-roll` fire for the defending seat. Each
+    success cancels 1 damage of a hit it counts for (a hit defended with advantage or
+    disadvantage counts the dice its own way); the most damage the dice can cancel is cancelled."""
+
+    who: Selector = "each-player"
+    dice: Ref("dice")
+    count: Amount = Field(description="dice the seat rolls (read for the seat)")
 
 
 @op("set-successes", "Count the roll being made as this many successes instead of rolling.",
