@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from compiler.language.names import BUILTIN_NAMES
+from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -101,6 +101,8 @@ def build_resolvers(program: Program) -> dict[str, Resolver]:
     for name in BUILTIN_NAMES:
         # Names for boards and foes (distance, health…) are given by the effect being resolved.
         table[name] = _BUILTINS.get(name) or _ctx(name)
+    for name in EVENT_NAMES:  # read from the event an event-level invariant follows
+        table[name] = _ctx(name)
     for name, var in program.variables.items():
         if var.counts is not None:
             table[name] = _count(name, var)

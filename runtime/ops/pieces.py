@@ -376,7 +376,7 @@ def _reactions(m: Machine, p, wctx: dict, targets: list[int]) -> list[dict]:
     """The `react` window for each foe reached still standing, one at a time."""
     if p.react is None:
         return []
-    return [window(p.react, {**wctx, "only_piece": i, "reacting": i})
+    return [window(p.react, {**wctx, "piece": i, "only_piece": i})
             for i in targets if pieces(m)[i][2] is not None and not is_character(m, i)]
 
 
