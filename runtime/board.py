@@ -227,10 +227,12 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
-    """Seats picked by a board selector, through their figures (ties stay for the caller)."""
+    """Seats picked by a board selector, through their figures (ties stay for the caller),
+    seen from the acting piece (a foe reacting) or else the acting seat's figure."""
     me = ctx.get("self", m.state["active"])
-    mine = figure(m, me)
-    others = [(s, figure(m, s)) for s in m.seats_from(me) if s != me]
+    acting = ctx.get("piece")
+    mine = pieces(m)[acting] if acting is not None else figure(m, me)
+    others = [(s, figure(m, s)) for s in m.seats_from(me) if acting is not None or s != me]
     others = [(s, f) for s, f in others if f is not None]
     if mine is None:
         return []

@@ -44,7 +44,8 @@ def damage(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if _health(m):
             write(m, "health", seat, read(m, "health", seat) - n)
         m.emit("damage", seat=seat, amount=n)
-        wctx = {**ctx, "target": seat, "damage": n}
+        # the seat's windows: a foe dealing it (a reaction) lends them none of its fields
+        wctx = {**ctx, "target": seat, "damage": n, "piece": None}
         frames.append(window("on-damaged", wctx))
         if _health(m) and read(m, "health", seat) <= 0:
             frames.append(window("on-defeated", wctx))

@@ -65,7 +65,8 @@ def _hurt(m: Machine, ctx: dict, i: int, n: int) -> list[dict]:
         set_piece_value(m, i, "health", health - n)
     left = piece_value(m, i, "health")
     if piece[1] is not None:
-        wctx = {**ctx, "target": piece[1], "damage": n}
+        # the seat's windows: the foe dealing it lends them none of its fields (`damage`…)
+        wctx = {**ctx, "target": piece[1], "damage": n, "piece": None}
         down = left is not None and left <= 0
         return [window("on-damaged", wctx)] + ([window("on-defeated", wctx)] if down else [])
     return _remove(m, ctx, i) if left is not None and left <= 0 else []
