@@ -306,8 +306,8 @@ class Attack(Params):
         default=None, description="with `defer-defence`: the target defends this hit with it"
     )
     defence_mode_if: Expr | None = Field(
-        default=None, description="with `defence-mode`: only when this holds (read as the "
-        "attacking piece, for the target's seat as `target`)"
+        default=None, description="with `defence-mode`: only when this holds (read for the "
+        "target's seat, with the attacking piece's fields)"
     )
 
 

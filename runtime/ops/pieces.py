@@ -395,8 +395,7 @@ def _keep_hit(m: Machine, p, ctx: dict, target: int, hurt: int) -> None:
     """Keep a hit on the target for `defend`: its damage, whether it may be defended, and
     the mode its defence has (`ctx`: the attacker's)."""
     mode = p.defence_mode
-    if mode is not None and not m.holds(p.defence_mode_if, ctx.get("self"),
-                                        {**ctx, "target": pieces(m)[target][1]}):
+    if mode is not None and not m.holds(p.defence_mode_if, pieces(m)[target][1], ctx):
         mode = None
     defendable = _defends(m, p, ctx, target)
     m.state.setdefault("incoming", []).append([target, hurt, defendable, mode])
