@@ -407,6 +407,10 @@ class Move(Params):
     face: bool = Field(
         default=False, description="a seat's figure: after moving, its seat picks the way it faces"
     )
+    turn_cost: Amount = Field(
+        default=0, description="with `face`: the points of `distance` each quarter turn costs, "
+        "so the squares moved and the turns made share them (0: turning is free)"
+    )
 
 
 @op("push", "Push targets `distance` cells away from the source.", "board")

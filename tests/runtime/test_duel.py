@@ -237,3 +237,22 @@ def test_a_pip_goes_on_the_die_chosen(game):
     assert labels(game) == ["Turn a 2 to 3", "Turn a 4 to 5", "Turn a 5 to 6"]
     pick(game, "Turn a 5 to 6")
     assert sorted(game.state["dice"]) == [2, 4, 5, 6] and game.state["successes"] == 4
+
+
+# -- turning costs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cell", "facings"), [
+    ("C4", ["Face up", "Face right", "Face down", "Face left"]),  # no step: two turns left
+    ("C5", ["Face up", "Face right", "Face left"]),  # one step: one quarter turn
+])
+def test_each_quarter_turn_costs_a_point_of_the_move(game, cell, facings):
+    pick(game, "Step")
+    pick(game, cell)
+    assert game.decision["kind"] == "facing" and labels(game) == facings
+
+
+def test_a_full_move_leaves_no_point_to_turn(game):
+    pick(game, "Step")
+    pick(game, "D5")
+    assert game.decision["kind"] == "turn" and game.state["pieces"][HERO][5] == 0
