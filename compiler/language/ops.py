@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from compiler.language.base import Amount, Expr, Gives, Id, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
-from compiler.language.selectors import Selector
+from compiler.language.selectors import Selector, Window
 
 if TYPE_CHECKING:
     # Resolved by compiler.language.effects once the union of all ops exists.
@@ -292,7 +292,7 @@ class Attack(Params):
         "shared among every piece the target selector names, as the attacker chooses, die by die "
         "(a die's successes stay together); else one target is picked before rolling"
     )
-    react: Id | None = Field(
+    react: Window | None = Field(
         default=None, description="on a board: a window fired for each foe the attack reached "
         "(all those sharing the dice, else the target) still standing after it, one at a time; "
         "only that foe answers"
@@ -309,6 +309,18 @@ class Attack(Params):
         default=None, description="with `defence-mode`: only when this holds (read for the "
         "target's seat, with the attacking piece's fields)"
     )
+
+    @model_validator(mode="after")
+    def _deferred(self) -> Attack:
+        if self.defence_mode_if is not None and self.defence_mode is None:
+            raise ValueError("`defence-mode-if` needs a `defence-mode` to apply")
+        if self.defence_mode is not None and not self.defer_defence:
+            raise ValueError("`defence-mode` applies to a deferred defence: add "
+                             "`defer-defence: true`")
+        if self.defer_defence and self.defence_dice is None:
+            raise ValueError("`defer-defence` keeps the hit for a defence roll: give "
+                             "`defence-dice`")
+        return self
 
 
 class Stake(Model):
@@ -627,6 +639,13 @@ class Reroll(Params):
         default=None, description="with `choose`: offer another reroll of the same roll while "
         "this holds"
     )
+
+    @model_validator(mode="after")
+    def _chosen(self) -> Reroll:
+        if not self.choose and (self.then or self.again is not None):
+            raise ValueError("`then` and `again` only go with `choose: true` (a reroll the seat "
+                             "picks); without it they would be ignored")
+        return self
 
 
 @op("adjust-die", "Turn rolled dice up (or down) by `amount` pips before they are counted.",

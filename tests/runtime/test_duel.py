@@ -256,3 +256,28 @@ def test_a_full_move_leaves_no_point_to_turn(game):
     pick(game, "Step")
     pick(game, "D5")
     assert game.decision["kind"] == "turn" and game.state["pieces"][HERO][5] == 0
+
+
+# -- checked when compiled ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("file", "find", "replace", "code", "line"), [
+    ("cards.yaml", "defence-count: 3, defer-defence: true, defence-mode", "defence-count: 3, "
+     "defence-mode", "GS207", 64),
+    ("rules.yaml", "reroll: {choose: true, then", "reroll: {then", "GS211", 47),
+    ("rules.yaml", "react: react}", "react: recat}", "GS301", 15),
+])
+def test_combat_parameters_that_cannot_work_are_refused(tmp_path, file, find, replace, code,
+                                                        line):
+    import shutil
+
+    from compiler.pipeline import compile_pack
+
+    pack = tmp_path / "duel"
+    shutil.copytree(FIXTURES / "duel", pack)
+    text = (pack / file).read_text()
+    assert find in text
+    (pack / file).write_text(text.replace(find, replace))
+    found = [(d.code, d.file.rsplit("/", 1)[-1], d.line)
+             for d in compile_pack(pack).report.diagnostics]
+    assert (code, file, line) in found, found
