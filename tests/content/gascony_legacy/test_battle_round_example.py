@@ -163,3 +163,22 @@ def test_defence_is_rolled_once_against_all_the_damage(street):
     assert defended[0]["blocked"] <= 2
     assert defended[0]["blocked"] + defended[0]["damage"] == 6
     assert m.state["sv"][ATHOS]["wounds"] == defended[0]["damage"]
+
+
+def test_a_named_enemy_reacts_with_its_threat_cards_bottom_half(street):
+    """Rochefort has no Defeated value: an Attack meeting his Defense deals 1 Wound, however
+    many successes; surviving, he draws his Threat deck and resolves only its Reaction."""
+    m = street
+    m.state["pieces"][THIRD_GUARD][0] = "rochefort"
+    m.state["pieces"][THIRD_GUARD][4] = 5
+    on_top(m, "rochefort-threats", "lunge")
+    pick(m, "Seat 1 plays next")
+    load(m, [6, 6, 5])
+    pick(m, "Attack")
+    assert m.state["pieces"][THIRD_GUARD][4] == 4  # 5 successes, 1 Wound
+    assert [m.state["ids"][i] for i in m.state["zones"]["rochefort-threats-discard"]] == [
+        "lunge"]
+    # Counter-thrust: next to him, Athos suffers 2 Wounds; the top half (he moves and attacks)
+    # is for the Enemy Turn, not for a Reaction
+    assert m.state["sv"][ATHOS]["wounds"] == 2
+    assert [e for e in events(m, "move-piece") if e["piece"] == THIRD_GUARD] == []
