@@ -190,6 +190,8 @@ def test_every_hit_waits_and_one_roll_meets_them_all(game):
     (defended,) = events(game, "defend")
     assert (defended["hits"], defended["blocked"], defended["damage"]) == (3, 3, 2)
     assert defended["defences"] == 1 and game.value("wounds", 0) == 2
+    # the Dagger's Advantage is for attacks made with it, never for attacks on its holder
+    assert "Quick" not in [e["name"] for e in events(game, "ability")]
 
 
 def test_without_cover_the_3_blocks_nothing(game):
