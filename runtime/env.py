@@ -138,8 +138,9 @@ def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
             found = e.m.program.fields.get(card_id, {}).get(name)
             if found is not None:
                 return _for_players(e, found)
-        elif e.card is None and otherwise is None and e.seat is not None:
-            # a seat's character card, held as an item, lends the seat its printed stats
+        elif otherwise is None and e.seat is not None:
+            # a seat's character card, held as an item, lends the seat its printed stats (to
+            # a card of the seat's without that field too: a weapon's roll reads Prowess)
             fields = e.m.program.fields
             for item in e.m.state["items"][e.seat]:
                 found = fields.get(item, {}).get(name)

@@ -405,7 +405,7 @@ def _roll(m: Machine, dice_id: str, seat: int | None, ctx: dict, count) -> None:
     """Throw `count` dice (else the system's count) and keep them for the windows to change."""
     from runtime.dice import start_roll, system
 
-    n = None if count is None else max(0, int(m.value(count, seat, ctx)))
+    n = None if count is None else max(0, int(m.value(count, seat, ctx, ctx.get("weapon"))))
     start_roll(m, system(m, dice_id), seat, n)
 
 

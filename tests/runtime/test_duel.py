@@ -161,6 +161,9 @@ def test_a_single_target_is_picked_before_rolling_when_the_dice_are_not_shared(g
     pick(game, "Strike")
     pick(game, "Sling")
     assert game.decision["kind"] == "piece" and len(labels(game)) >= 2
+    pick(game, "Brute at C3")
+    # the weapon's own fields: a ranged one rolls its `dice`, not the seat's Prowess
+    assert [len(e["faces"]) for e in events(game, "roll")] == [2]
 
 
 # -- defence ---------------------------------------------------------------------------------
@@ -265,7 +268,7 @@ def test_a_full_move_leaves_no_point_to_turn(game):
 
 @pytest.mark.parametrize(("file", "find", "replace", "code", "line"), [
     ("cards.yaml", "defence-count: 3, defer-defence: true, defence-mode", "defence-count: 3, "
-     "defence-mode", "GS207", 64),
+     "defence-mode", "GS207", 66),
     ("rules.yaml", "reroll: {choose: true, then", "reroll: {then", "GS211", 47),
     ("rules.yaml", "react: react}", "react: recat}", "GS301", 15),
 ])
