@@ -1,5 +1,6 @@
 """Dice ops: challenge, and the changes abilities make to the roll being made (reroll,
-adjust-die, add-dice, advantage, disadvantage, set-successes)."""
+adjust-die, add-dice, advantage, disadvantage, set-successes). With `choose`, a reroll or a
+pip is the seat's decision: which dice (by face, dice showing the same face being alike)."""
 
 from __future__ import annotations
 
