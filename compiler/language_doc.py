@@ -39,7 +39,7 @@ from compiler.language.documents import (
 )
 from compiler.language.effects import Effects
 from compiler.language.events import EVENTS
-from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
+from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES, LAYOUT_NAMES
 
 EXAMPLES: dict[str, str] = {
     "game": """\
@@ -389,6 +389,8 @@ def _intro() -> list[str]:
         "`tables:` of a scenario, and these built-in names:",
         BUILTIN_NAMES,
     )
+    lines += _name_table("An event-level invariant may also read these fields of its event:",
+                         EVENT_NAMES)
     lines += _name_table("A layout's `if:` may also use the card's fields and these names:", LAYOUT_NAMES)
     lines += [
         "",

@@ -18,7 +18,7 @@ from compiler.cardtypes import cards_model
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location, Report, Severity
 from compiler.language.documents import DOCUMENT_MODELS, Cards, CardType, Game
-from compiler.language.names import BUILTIN_NAMES, LAYOUT_NAMES
+from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES, LAYOUT_NAMES
 from compiler.loader import Document, load_file
 from compiler.nametypes import name_types
 from compiler.pack import find_manifest, list_files
@@ -241,7 +241,7 @@ def _names(
 
     Variables come from the raw manifest when it did not validate, so one mistake in
     game.yaml does not make every expression using a variable an error too."""
-    names = set(BUILTIN_NAMES)
+    names = set(BUILTIN_NAMES) | set(EVENT_NAMES)
     if game:
         names |= set(game.model.variables) | set(game.model.parameters)
     elif game_docs:

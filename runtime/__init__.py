@@ -10,6 +10,10 @@ options and an agent picks one; every chance outcome comes from one seeded gener
   `Program(game, story=ID)` walks a story, fighting its battles (runtime.story).
 - Pieces on a board are targets (runtime.targets): board selectors pick pieces, ties are
   decisions, foes act as their pieces (runtime.ops.pieces).
+- Rolls (runtime.dice): pools counted by their faces, advantage or disadvantage and the
+  rolling seat's standing modifiers; an attack strikes with a chosen weapon (runtime.weapons),
+  its dice shared among targets or hits (runtime.shares); kept hits meet one defence roll
+  (runtime.ops.defence).
 - `Machine.start(program, players, seed)` (runtime.machine): a game run to its first
   decision; `machine.decision` lists the options, `machine.answer(i)` takes one.
 - `view(machine, seat)` / `determinise(program, view, rng)` (runtime.views): what a seat

@@ -54,6 +54,8 @@ def deploy(m: Machine, frame: dict):
     """Deploy the seats' figures, bring on the enemies, then run the scenario's setup."""
     found = scenario(m)
     local = frame["l"]
+    if "placed" not in local:
+        m.state["incoming"] = []  # no hit kept for a defence outlives the battle it was made in
     for seat in m.seats_from(0):
         if str(seat) in local.setdefault("placed", {}) or figure(m, seat) is not None:
             continue

@@ -216,13 +216,26 @@ def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell]
 FACINGS = ("up", "right", "down", "left")
 
 
-def ask_facing(m: Machine, local: dict, slot: str, chooser: int, piece: list):
-    """Turn `piece` the way its chooser picks (kept in `local[slot]`), or ask first."""
+def quarter_turns(a: int, b: int) -> int:
+    """Quarter turns between two facings (0 to 2)."""
+    return min((a - b) % 4, (b - a) % 4)
+
+
+def ask_facing(m: Machine, local: dict, slot: str, chooser: int, piece: list,
+               turns: int | None = None):
+    """Turn `piece` the way its chooser picks (kept in `local[slot]`), or ask first; with
+    `turns`, only facings at most that many quarter turns from the one it has."""
     if slot not in local:
         if local.get("asking") != slot or "ans" not in local:
             local["asking"] = slot
+            now = piece[5] if len(piece) > 5 else 0
             options = [{"label": f"Face {name}", "key": f"face:{name}", "facing": d}
-                       for d, name in enumerate(FACINGS)]
+                       for d, name in enumerate(FACINGS)
+                       if turns is None or quarter_turns(now, d) <= turns]
+            if len(options) == 1:
+                local[slot] = options[0]["facing"]
+                del local["asking"]
+                return ask_facing(m, local, slot, chooser, piece)
             return ask(chooser, "facing", "Which way do you face?", options)
         del local["asking"]
         local[slot] = local.pop("ans")["facing"]
@@ -259,10 +272,12 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
-    """Seats picked by a board selector, through their figures (ties stay for the caller)."""
+    """Seats picked by a board selector, through their figures (ties stay for the caller),
+    seen from the acting piece (a foe reacting) or else the acting seat's figure."""
     me = ctx.get("self", m.state["active"])
-    mine = figure(m, me)
-    others = [(s, figure(m, s)) for s in m.seats_from(me) if s != me]
+    acting = ctx.get("piece")
+    mine = pieces(m)[acting] if acting is not None else figure(m, me)
+    others = [(s, figure(m, s)) for s in m.seats_from(me) if acting is not None or s != me]
     others = [(s, f) for s, f in others if f is not None]
     if mine is None:
         return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from compiler.language.names import BUILTIN_NAMES
+from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -170,6 +170,8 @@ def build_resolvers(program: Program) -> dict[str, Resolver]:
     for name in BUILTIN_NAMES:
         # Names for boards and foes (distance, health…) are given by the effect being resolved.
         table[name] = _BUILTINS.get(name) or _ctx(name)
+    for name in EVENT_NAMES:  # read from the event an event-level invariant follows
+        table[name] = _ctx(name)
     for name, var in program.variables.items():
         if var.counts is not None:
             table[name] = _count(name, var)
@@ -206,8 +208,9 @@ def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
             found = e.m.program.fields.get(card_id, {}).get(name)
             if found is not None:
                 return _for_players(e, found)
-        elif e.card is None and otherwise is None and e.seat is not None:
-            # a seat's character card, held as an item, lends the seat its printed stats
+        elif otherwise is None and e.seat is not None:
+            # a seat's character card, held as an item, lends the seat its printed stats (to
+            # a card of the seat's without that field too: a weapon's roll reads Prowess)
             fields = e.m.program.fields
             for item in e.m.state["items"][e.seat]:
                 found = fields.get(item, {}).get(name)

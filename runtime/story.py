@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from compiler.analysis.story_dice import DEFAULT_DICE
 from runtime.battle import DEFEAT, battle_frame
 from runtime.conditions import finish
-from runtime.dice import count_of, successes, system, throw
+from runtime.dice import count_roll, start_roll, system
 from runtime.frames import Call, ask, fx, handler
 from runtime.program import Program
 from runtime.story_hits import CARD, CHOICE
@@ -225,23 +225,17 @@ def _roll(m: Machine, local: dict, card: StoryCard, seat: int, ctx: dict):
     challenge = card.challenge
     st = m.state
     dice = _dice(m, challenge.dice)
-    st["dice_system"] = dice.id if dice is not DEFAULT_DICE else None
-    st["dice_mode"] = None
-    st["forced"] = None
     count = int(m.value(challenge.stat, seat, ctx)) + int(m.value(challenge.modifier, seat, ctx))
-    st["dice"] = throw(m, dice.sides, count_of(m, dice, seat, count))
-    m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
+    start_roll(m, dice, seat, count)
+    st["dice_system"] = dice.id if dice is not DEFAULT_DICE else None
     local["s"] = "rolled"
     return Call(window("on-challenge", ctx), window("after-challenge-roll", ctx))
 
 
 def _count(m: Machine, local: dict, card: StoryCard, seat: int):
-    st = m.state
     challenge = card.challenge
     dice = _dice(m, challenge.dice)
-    st["roll"] = sum(st["dice"])
-    got = st["forced"] if st.get("forced") is not None else successes(m, dice, st["dice"])
-    st["successes"] = got
+    got = count_roll(m, dice)
     needed = int(m.value(challenge.successes, seat, {"self": seat}))
     passed = got >= needed
     m.emit("challenge", seat=seat, stat=challenge.stat, successes=got, needed=needed,

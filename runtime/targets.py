@@ -45,6 +45,8 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
         return True
     if selector == "target" and ctx is not None and ctx.get("tpiece") is not None:
         return True
+    if selector == "attacker" and ctx is not None and ctx.get("attacker") is not None:
+        return on_board(m)  # the attacking seat's figure (a foe reacting moves towards it)
     return selector in PIECE_SELECTORS and on_board(m)
 
 
@@ -195,6 +197,8 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
         return [ctx["tpiece"]] if pieces(m)[ctx["tpiece"]][2] is not None else []
     src = source_piece(m, ctx)
     everyone = standing(m)
+    if selector == "attacker":
+        return [i for i in everyone if pieces(m)[i][1] == ctx.get("attacker")]
     if selector == "all-characters":
         return [i for i in everyone if is_character(m, i)]
     if selector == "all-enemies":

@@ -127,7 +127,8 @@ def game(m: Machine, frame: dict):
 
 
 def incapacitated(m: Machine, seat: int) -> bool:
-    """Whether the rules' `incapacitated` holds for `seat`: it skips its turns, foes ignore it."""
+    """Whether the rules' `incapacitated` holds for `seat`: it skips its turns (one it is
+    struck down in ends), foes ignore it."""
     test = m.program.rules.incapacitated
     return test is not None and m.holds(test, seat, {"self": seat})
 
@@ -211,8 +212,8 @@ def turn(m: Machine, frame: dict):
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
-            if st["end_turn"] or st["out"][seat]:
-                local["s"] = "end"
+            if st["end_turn"] or st["out"][seat] or incapacitated(m, seat):
+                local["s"] = "end"  # struck down in its own turn (a reaction): it is over
                 continue
             answer = local.pop("ans", None)
             if answer is not None:

@@ -9,7 +9,9 @@ rules declare the zones), then the rules' own standing abilities. At a game's ow
 the foes on the board whose cards wait on it act after that, each as its piece (and so do
 those whose battle gave them a card field's abilities that wait on it). Cards in a shared
 (`per: game`) zone in play belong to no seat: they answer once, for the first of those
-seats (the active seat, when it is still in the game).
+seats (the active seat, when it is still in the game). In the windows of an attack made with a
+weapon (`weapon` and `weapon_zone` in the context), of that zone's cards the weapon alone
+answers.
 
 `any-time` is no window that fires: such abilities are offered on the owner's turn with the
 others, and after each action or ability the active seat takes, every other seat holding
@@ -64,6 +66,9 @@ def window(name: str, ctx: dict) -> dict:
 
 
 def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
+    if name not in _SUBJECT and ctx.get("only_piece") is not None:
+        # fired for one foe (an attack's `react`): the attacker answers, for that foe
+        return [] if ctx.get("attacker") is None else [ctx["attacker"]]
     who = _SUBJECT.get(name, "all")
     if who == "all":
         return m.seats_from(m.state["active"])
@@ -94,13 +99,17 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
                 continue  # a shared zone's cards answer once, for the first seat (the active one)
             key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
             for inst in st["zones"][key]:
+                if key == ctx.get("weapon_zone") and inst != ctx.get("weapon"):
+                    continue  # of the attacker's weapons, only the one striking answers
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
                     found.append([seat, inst, key, index, ids[inst]])
         found += [[seat, None, None, i, None] for i in rule_abilities]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
 
-        found += [[*entry, None] for entry in foe_listeners(m, name)]
+        only = ctx.get("only_piece")
+        found += [[*entry, None] for entry in foe_listeners(m, name)
+                  if only is None or entry[2].split(":")[1] == str(only)]
     return found
 
 

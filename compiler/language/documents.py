@@ -647,6 +647,18 @@ class RollRange(Model):
     text: str | None = Field(default=None, description="the result as printed")
 
 
+class DiceModifier(Model):
+    """A standing change to a seat's rolls of a dice system while a condition holds for it
+    (a status token, say): fewer or more dice, and faces that count differently."""
+
+    if_: Expr = Field(description="holds for the rolling seat while the change applies")
+    dice: int = Field(default=0, description="dice added to (or, if negative, taken from) each roll")
+    faces: list[DiceFace] = Field(
+        default_factory=list, description="pools: faces that count differently meanwhile"
+    )
+    text: str | None = Field(default=None, description="the change as printed")
+
+
 class Dice(Model):
     """A dice system: target roll, success pool or roll table."""
 
@@ -660,10 +672,16 @@ class Dice(Model):
     critical: int | None = Field(default=None, description="a face that counts as a critical")
     faces: list[DiceFace] = Field(default_factory=list, description="pools: what each face counts")
     advantage: list[DiceFace] = Field(
-        default_factory=list, description="pools: faces that count differently with advantage"
+        default_factory=list, description="pools: faces that count differently with advantage "
+        "(the rest count as in `faces`); advantage and disadvantage together cancel"
     )
     disadvantage: list[DiceFace] = Field(
-        default_factory=list, description="pools: faces that count differently with disadvantage"
+        default_factory=list, description="pools: faces that count differently with disadvantage "
+        "(the rest count as in `faces`)"
+    )
+    modifiers: list[DiceModifier] = Field(
+        default_factory=list, description="standing changes to a seat's rolls while a condition "
+        "holds for it, applied after advantage and disadvantage"
     )
     max_count: int | None = Field(default=None, ge=1, description="pools: the most dice rolled at once")
     reroll: Literal["none", "failures", "one"] = Field(

@@ -23,6 +23,8 @@ EVENTS = table(
     ("chance", "something was picked at random"),
     ("commit", "a seat committed cards to a contest (actor: the seat)"),
     ("contest", "a contest began (actor: the attacker; target: the defender; card: the card)"),
+    ("count", "a pool's dice were counted (actor: the seat rolling; the faces tallied as `n1`, "
+              "`n2`…, `successes`, `advantage`, `disadvantage`, `forced`)"),
     ("damage", "a seat or piece took damage (actor: the seat)"),
     ("defeated", "a piece was defeated"),
     ("defend", "a piece defended against an attack"),
@@ -39,6 +41,7 @@ EVENTS = table(
     ("phase", "a phase began"),
     ("place", "a seat placed its figure (actor: the seat)"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),
+    ("reroll", "a seat rerolled dice of its choice (actor: the seat)"),
     ("reshuffle", "a pile was shuffled back into the one it refills"),
     ("result", "the game ended with a result"),
     ("reveal", "a card was turned face up (actor: the seat; card: the card)"),

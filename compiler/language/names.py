@@ -54,6 +54,19 @@ BUILTIN_TYPES = {
 }
 """What each built-in name holds, for type checks (see `compiler.expressions.types`)."""
 
+EVENT_NAMES = {
+    "strikes": "in an `attack` event: times the weapon struck this turn, this attack included",
+    "targets": "in an `attack` event: pieces sharing the attack's dice",
+    "defences": "in a `defend` event: defence rolls the seat has made this round, this one included",
+    "blocked": "in a `defend` event: damage the defence cancelled",
+    "hits": "in a `defend` event: hits met at once",
+    "forced": "in a `count` event: true when the successes were set, not counted",
+    "advantage": "in a `count` event: true when the roll had advantage (and not disadvantage too)",
+    "disadvantage": "in a `count` event: true when it had disadvantage (and not advantage too)",
+    **{f"n{face}": f"in a `count` event: dice showing {face}" for face in range(1, 13)},
+}
+"""Names the fields of logged events give an event-level invariant (0 anywhere else)."""
+
 LAYOUT_CONTEXT = {
     "deck_name": "the name of the card's deck",
     "game_title": "the game's title",

@@ -140,6 +140,7 @@ EXAMPLES: dict[str, str] = {
     "advantage": "advantage: self",
     "disadvantage": "disadvantage: chosen-opponent",
     "set-successes": "set-successes: 0",
+    "defend": "defend: {dice: d6, count: mettle}",
     "win": "win: self",
     "lose-game": "lose-game: self",
 }

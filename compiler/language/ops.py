@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from compiler.language.base import Amount, Expr, Gives, Id, Keyword, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
-from compiler.language.selectors import Selector
+from compiler.language.selectors import Selector, Window
 
 if TYPE_CHECKING:
     # Resolved by compiler.language.effects once the union of all ops exists.
@@ -298,6 +298,47 @@ class Attack(Params):
         "windows whether the target has cover from the attacker, and its `attack` event says "
         "`ranged`"
     )
+    weapon: ZoneId | None = Field(
+        default=None, description="on a board: the attacker strikes with one card of this zone "
+        "of theirs that has a `pattern` (chosen; each such card once a turn): `in-pattern` reads "
+        "its pattern, `count` and `split` may read its fields, and in the attack's windows it "
+        "alone of that zone answers"
+    )
+    split: Expr | None = Field(
+        default=None, description="on a board, when it holds (read with the weapon): the dice are "
+        "shared among every piece the target selector names, as the attacker chooses, die by die "
+        "(a die's successes stay together); else one target is picked before rolling"
+    )
+    react: Window | None = Field(
+        default=None, description="on a board: a window fired for each foe the attack reached "
+        "(all those sharing the dice, else the target) still standing after it, one at a time; "
+        "only that foe answers"
+    )
+    defer_defence: bool = Field(
+        default=False, description="on a board: the target's defence waits: the damage is kept "
+        "on the target (and whether it may be defended) until `defend` meets all of it with one "
+        "roll"
+    )
+    defence_advantage_if: Expr | None = Field(
+        default=None, description="with `defer-defence`: the target defends this hit with "
+        "Advantage when this holds (read for the target's seat, with the attack's names such "
+        "as `cover`); with `defence-disadvantage-if` also holding, the two cancel"
+    )
+    defence_disadvantage_if: Expr | None = Field(
+        default=None, description="with `defer-defence`: the target defends this hit with "
+        "Disadvantage when this holds (read as `defence-advantage-if`)"
+    )
+
+    @model_validator(mode="after")
+    def _deferred(self) -> Attack:
+        moded = self.defence_advantage_if is not None or self.defence_disadvantage_if is not None
+        if moded and not self.defer_defence:
+            raise ValueError("`defence-advantage-if` and `defence-disadvantage-if` apply to a "
+                             "deferred defence: add `defer-defence: true`")
+        if self.defer_defence and self.defence_dice is None:
+            raise ValueError("`defer-defence` keeps the hit for a defence roll: give "
+                             "`defence-dice`")
+        return self
 
 
 class Stake(Model):
@@ -395,6 +436,10 @@ class Move(Params):
     ignore_terrain: bool = False
     face: bool = Field(
         default=False, description="a seat's figure: after moving, its seat picks the way it faces"
+    )
+    turn_cost: Amount = Field(
+        default=0, description="with `face`: the points of `distance` each quarter turn costs, "
+        "so the squares moved and the turns made share them (0: turning is free)"
     )
 
 
@@ -639,6 +684,25 @@ class ChallengeRoll(Params):
 class Reroll(Params):
     faces: list[int] = Field(default_factory=list, description="reroll every die showing these")
     count: Amount | None = Field(default=None, description="at most this many dice; none: any")
+    choose: bool = Field(
+        default=False, description="the seat picks which dice to reroll (any or all, or none) "
+        "before the roll is counted"
+    )
+    then: Effects = Field(
+        default_factory=list, description="with `choose`: effects when some dice were rerolled "
+        "(the price of a reroll, say)"
+    )
+    again: Expr | None = Field(
+        default=None, description="with `choose`: offer another reroll of the same roll while "
+        "this holds"
+    )
+
+    @model_validator(mode="after")
+    def _chosen(self) -> Reroll:
+        if not self.choose and (self.then or self.again is not None):
+            raise ValueError("`then` and `again` only go with `choose: true` (a reroll the seat "
+                             "picks); without it they would be ignored")
+        return self
 
 
 @op("adjust-die", "Turn rolled dice up (or down) by `amount` pips before they are counted.",
@@ -647,6 +711,10 @@ class AdjustDie(Params):
     shorthand = "amount"
     amount: Amount = 1
     count: Amount = 1
+    choose: bool = Field(
+        default=False, description="the seat picks the dice to turn; else the lowest (highest "
+        "when turning down)"
+    )
 
 
 @op("add-dice", "Roll more dice (fewer if negative) in the roll being made, within its cap.",
@@ -668,6 +736,18 @@ class Advantage(Params):
 class Disadvantage(Params):
     shorthand = "who"
     who: Selector = "self"
+
+
+@op("defend", "Each seat meets all the damage kept on its figure (`defer-defence`) at once: "
+    "hits it may not defend land first, then it rolls defence once against the rest.", "dice")
+class Defend(Params):
+    """Windows `before-defence-roll` and `after-defence-roll` fire for the defending seat. Each
+    success cancels 1 damage of a hit it counts for (a hit defended with advantage or
+    disadvantage counts the dice its own way); the most damage the dice can cancel is cancelled."""
+
+    who: Selector = "each-player"
+    dice: Ref("dice")
+    count: Amount = Field(description="dice the seat rolls (read for the seat)")
 
 
 @op("set-successes", "Count the roll being made as this many successes instead of rolling.",

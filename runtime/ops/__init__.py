@@ -91,6 +91,7 @@ from runtime.ops import (  # noqa: E402, F401
     board,
     cards,
     combat,
+    defence,
     dice,
     flow,
     game,

@@ -94,6 +94,7 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         piece = figure(m, seat)
         if piece is None or str(seat) in local.setdefault("moved", {}):
             continue
+        spent = 0
         if p.towards is not None or p.area is not None:
             goal, next_to = _goal(m, ctx, local, p.towards, p.area)
             if type(goal) is dict:
@@ -110,8 +111,12 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             if type(cell) is dict:
                 return cell
             piece[2], piece[3] = cell
+            spent = reach[cell]
         if p.face:
-            way = ask_facing(m, local, f"face{seat}", seat, piece)
+            cost = int(amount(m, ctx, p.turn_cost))
+            # each quarter turn costs points of the same move (none: turning is free)
+            turns = None if cost <= 0 else (steps - spent) // cost
+            way = ask_facing(m, local, f"face{seat}", seat, piece, turns)
             if type(way) is dict:
                 return way
         local["moved"][str(seat)] = True

@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
+from runtime import weapons
 from runtime.conditions import put_out
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, ask, fx
@@ -43,7 +44,8 @@ def damage(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if _health(m):
             write(m, "health", seat, read(m, "health", seat) - n)
         m.emit("damage", seat=seat, amount=n)
-        wctx = {**ctx, "target": seat, "damage": n}
+        # the seat's windows: a foe dealing it (a reaction) lends them none of its fields
+        wctx = {**ctx, "target": seat, "damage": n, "piece": None}
         frames.append(window("on-damaged", wctx))
         if _health(m) and read(m, "health", seat) <= 0:
             frames.append(window("on-defeated", wctx))
@@ -107,11 +109,15 @@ def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
 
 
 def _attack_viable(m: Machine, ctx: dict, p) -> bool:
-    """On a board, an attack needs a piece its selector can strike (a line is aimed first)."""
+    """On a board, an attack needs a piece its selector can strike (a line is aimed first),
+    with a weapon still ready to strike when it takes one."""
     if p.target == "in-line" or not targets_pieces(m, p.target, ctx):
         return True
     from runtime.targets import piece_candidates
 
+    if p.weapon is not None:
+        return any(piece_candidates(m, weapons.armed(m, ctx, p.weapon, inst), p.target, p)
+                   for inst in weapons.ready(m, p.weapon, ctx["self"]))
     return bool(piece_candidates(m, ctx, p.target, p))
 
 
@@ -120,6 +126,17 @@ def attack(m: Machine, ctx: dict, p, local: dict):
     """An attack without committed cards: a strength (or a roll) against the defence."""
     if local.get("on-pieces") or ("w" not in local and targets_pieces(m, p.target, ctx)):
         local["on-pieces"] = True  # kept, so the answer to a call goes the same way
+        if p.weapon is not None:
+            from runtime.targets import piece_candidates
+
+            def usable(inst: int) -> bool:
+                return p.target == "in-line" or bool(
+                    piece_candidates(m, weapons.armed(m, ctx, p.weapon, inst), p.target, p))
+
+            inst = weapons.choose(m, ctx, p.weapon, local, usable)
+            if inst is None or type(inst) is dict:
+                return inst
+            ctx = weapons.armed(m, ctx, p.weapon, inst)
         return _on_pieces(m, ctx, p, local, "attack")
     attacker = ctx["self"]
     if "w" not in local:

@@ -1,12 +1,15 @@
 """Dice ops: challenge, and the changes abilities make to the roll being made (reroll,
-adjust-die, add-dice, advantage, disadvantage, set-successes)."""
+adjust-die, add-dice, advantage, disadvantage, set-successes). With `choose`, a reroll or a
+pip is the seat's decision: which dice (by face, dice showing the same face being alike)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import product
 from typing import TYPE_CHECKING
 
-from runtime.dice import count_of, successes, system, throw
-from runtime.frames import Call, Tail, fx
+from runtime.dice import count_roll, start_roll, system, throw, with_mode
+from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.windows import window
 
@@ -24,12 +27,10 @@ def _pool(m: Machine):
 
 def _recount(m: Machine) -> None:
     dice = _pool(m)
-    st = m.state
-    st["roll"] = sum(st["dice"])
-    if st.get("forced") is not None:
-        st["successes"] = st["forced"]
-    elif dice is not None:
-        st["successes"] = successes(m, dice, st["dice"])
+    if dice is not None:
+        count_roll(m, dice)
+    else:
+        m.state["roll"] = sum(m.state["dice"])
 
 
 @implements("challenge", seats="who")
@@ -42,12 +43,7 @@ def challenge(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             from runtime.errors import RuleError
 
             raise RuleError("a challenge needs a dice system in the rules")
-        st["dice_system"] = dice.id
-        st["dice_mode"] = None
-        st["forced"] = None
-        stat = int(m.value(p.stat, seat, ctx))
-        st["dice"] = throw(m, dice.sides, count_of(m, dice, seat, stat))
-        m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
+        start_roll(m, dice, seat, int(m.value(p.stat, seat, ctx)))
         local["rolled"] = True
         wctx = {**ctx, "self": seat}
         return Call(window("on-challenge", wctx), window("after-challenge-roll", wctx))
@@ -75,6 +71,8 @@ def _retouch(m: Machine, reverse: bool, change) -> None:
 
 @implements("reroll")
 def reroll(m: Machine, ctx: dict, p, local: dict):
+    if p.choose:
+        return _reroll_chosen(m, ctx, p, local)
     limit = None if p.count is None else int(amount(m, ctx, p.count))
     faces = m.state["dice"]
 
@@ -86,9 +84,76 @@ def reroll(m: Machine, ctx: dict, p, local: dict):
     return _retouch(m, False, change)
 
 
+def _by_face(faces: list[int]) -> list[tuple[int, int]]:
+    """(face, how many dice show it), lowest face first."""
+    return sorted(Counter(faces).items())
+
+
+def _reroll_chosen(m: Machine, ctx: dict, p, local: dict):
+    """The seat picks how many dice of each face to reroll (dice showing the same face are
+    alike); rerolling some runs `then`, and while `again` holds the seat may go on."""
+    seat = ctx.get("self")
+    faces = m.state["dice"]
+    dice = _pool(m)
+    answer = local.pop("ans", None) if local.get("asking") == "reroll" else None
+    if answer is not None:
+        del local["asking"]
+        if not answer["faces"]:
+            return None
+        for face in answer["faces"]:
+            faces[faces.index(face)] = 0  # marked, so equal faces are each rerolled once
+        for i, face in enumerate(faces):
+            if face == 0:
+                faces[i] = m.below(dice.sides) + 1
+        m.emit("reroll", seat=seat, faces=list(answer["faces"]), now=list(faces))
+        _recount(m)
+        local["rerolled"] = True
+        if p.then:
+            return Call(fx(m.program.lid(p.then), ctx))
+    if local.get("rerolled") and not (p.again is not None
+                                      and m.holds(p.again, seat, ctx, ctx.get("card"))):
+        return None
+    if not faces or dice is None:
+        return None
+    groups = _by_face(faces)
+    options = [{"label": "Keep the dice", "key": "keep", "faces": []}]
+    for counts in product(*(range(n + 1) for _, n in groups)):
+        chosen = [face for (face, _), k in zip(groups, counts, strict=True) for _ in range(k)]
+        if chosen:
+            options.append({"label": "Reroll " + ", ".join(map(str, chosen)),
+                            "key": "reroll:" + ",".join(map(str, chosen)), "faces": chosen})
+    local["asking"] = "reroll"
+    shown = ", ".join(map(str, sorted(faces)))
+    return ask(seat, "reroll", f"The dice show {shown}: reroll any?", options)
+
+
+def _adjust_chosen(m: Machine, ctx: dict, p, local: dict, by: int):
+    """The seat turns `count` dice of its choice by `by` pips, one at a time."""
+    faces = m.state["dice"]
+    dice = _pool(m)
+    answer = local.pop("ans", None) if local.get("asking") == "adjust" else None
+    if answer is not None:
+        del local["asking"]
+        i = faces.index(answer["face"])
+        faces[i] = max(1, min(dice.sides, faces[i] + by))
+        local["turned"] = local.get("turned", 0) + 1
+        _recount(m)
+    if dice is None or local.get("turned", 0) >= int(amount(m, ctx, p.count)):
+        return None
+    movable = [f for f, _ in _by_face(faces) if 1 <= f + by <= dice.sides]
+    if not movable:
+        return None
+    local["asking"] = "adjust"
+    options = [{"label": f"Turn a {f} to {f + by}", "key": f"face:{f}", "face": f}
+               for f in movable]
+    return ask(ctx.get("self"), "adjust", "Turn which die?", options)
+
+
 @implements("adjust-die")
 def adjust_die(m: Machine, ctx: dict, p, local: dict):
     by = int(amount(m, ctx, p.amount))
+    if p.choose:
+        return _adjust_chosen(m, ctx, p, local, by)
     faces = m.state["dice"]
 
     def change(dice, order):
@@ -116,7 +181,7 @@ def add_dice(m: Machine, ctx: dict, p, local: dict):
 
 def _mode(mode: str):
     def apply(m: Machine, ctx: dict, p, local: dict):
-        m.state["dice_mode"] = mode
+        m.state["dice_mode"] = with_mode(m.state.get("dice_mode"), mode)
         _recount(m)
         return None
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime import weapons
 from runtime.board import (
     ask_cell,
     board,
@@ -66,7 +67,8 @@ def _hurt(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
         set_piece_value(m, i, "health", health - n)
     left = piece_value(m, i, "health")
     if piece[1] is not None:
-        wctx = {**ctx, "target": piece[1], "damage": n}
+        # the seat's windows: the foe dealing it lends them none of its fields (`damage`…)
+        wctx = {**ctx, "target": piece[1], "damage": n, "piece": None}
         down = left is not None and left <= 0
         return [window("on-damaged", wctx)] + ([window("on-defeated", wctx)] if down else [])
     return _remove(m, ctx, i) if left is not None and left <= 0 else []
@@ -238,11 +240,16 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
 def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     """A strength plus a roll (a pool's successes, else its total) against the target piece's
     defence, as `hits` says; the target may roll defence dice, each success cancelling 1
-    damage. The acting seat picks one target when the selector names several."""
+    damage (or, with `defer-defence`, keeps the damage for `defend`). The acting seat picks
+    one target when the selector names several, unless `split` holds: then every piece named
+    shares the dice. Foes the attack reached that still stand fire `react`, one by one."""
     if "w" not in local:
         if not found:
             return None
-        if len(found) > 1:
+        seat = ctx.get("self")
+        weapon = ctx.get("weapon")
+        split = p.split is not None and m.holds(p.split, seat, ctx, weapon)
+        if len(found) > 1 and not split:
             if local.get("asking") != "one" or "ans" not in local:
                 local["asking"] = "one"
                 options = [{"label": piece_label(m, i), "key": f"piece:{i}", "piece": i}
@@ -252,41 +259,40 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             found = [local.pop("ans")["piece"]]
         target = found[0]
         strength = int(amount(m, ctx, p.strength)) if p.strength is not None else 0
-        seat = pieces(m)[target][1]
+        defender = pieces(m)[target][1]
+        # a foe striking acts for a seat (its ties), but that seat is not the attacker
+        attacker = None if _foe_acting(m, ctx) else seat
         src = source_piece(m, ctx)
         # a ranged attack's target may have cover from the attacker; the windows read `cover`
         cover = bool(p.ranged and src is not None
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
-        local["w"] = {**ctx, "attacker": ctx.get("self"), "defender": seat, "target": seat,
+        local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender,
                       "piece": target, "source": src, "strength": strength, "cover": cover,
                       "ranged": p.ranged,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
                       "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
+        local["targets"] = list(found) if split else [target]
+        local["strikes"] = weapons.strike(m, weapon) if weapon is not None else 0
         frames = [window("on-attacked", local["w"]), window("before-attack", local["w"])]
         if p.dice is not None:
-            _roll(m, p.dice, ctx.get("self"), ctx, p.count)
+            _roll(m, p.dice, seat, ctx, p.count)
             frames.append(window("after-attack-roll", local["w"]))
         return Call(*frames)
     wctx = local["w"]
+    if len(local["targets"]) > 1:
+        return _shared(m, p, local)
     target = wctx["piece"]
     if "hurt" not in local:
         strength = wctx["strength"] + (_counted(m, p.dice) if p.dice is not None else 0)
-        defence = piece_value(m, target, "defence") or 0
-        if p.hits == "threshold":
-            won = strength >= defence
-            defeat = piece_value(m, target, "defeat")
-            health = piece_value(m, target, "health")
-            outright = defeat is not None and health and strength >= defeat
-            hurt = (health if outright else 1) if won else 0
-        else:
-            won = strength > defence
-            hurt = max(0, strength - defence)
-        m.emit("attack", attacker=wctx["attacker"], piece=target, source=wctx.get("source"),
-               ranged=p.ranged, cover=bool(wctx.get("cover")), strength=strength,
-               defence=defence, won=won)
+        won, hurt, defence = _hit(m, p, target, strength)
+        _attack_event(m, wctx, target, strength, defence, won, local)
         local.update(hurt=hurt, won=won, defence=defence)
-        if hurt > 0 and p.defence_dice is not None and _defends(m, p, ctx, target):
+        if hurt > 0 and p.defence_dice is not None and p.defer_defence:
+            names = ("cover", "ranged", "attacker_elevated", "target_elevated")
+            _keep_hit(m, p, {**ctx, **{k: wctx.get(k, False) for k in names}}, target, hurt)
+            local["hurt"] = 0
+        elif hurt > 0 and p.defence_dice is not None and _defends(m, p, ctx, target):
             seat = wctx["defender"]
             _roll(m, p.defence_dice, seat, {"self": seat, "piece": None if seat is not None
                                             else target}, p.defence_count)
@@ -296,40 +302,134 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     if local.pop("rolled", False):
         blocked = _counted(m, p.defence_dice)
         hurt = max(0, hurt - blocked)
-        m.emit("defend", piece=target, blocked=blocked, damage=hurt)
+        seat = wctx["defender"]
+        m.emit("defend", piece=target, seat=seat, blocked=blocked, damage=hurt,
+               defences=_defended(m, seat))
     frames = _hurt(m, wctx, target, hurt) if won and hurt > 0 else []
     from runtime.ops.combat import _after
 
     tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt}, won, [])
-    return Tail(*frames, *tail.frames)
+    return Tail(*_reactions(m, p, wctx, local["targets"]), *frames, *tail.frames)
+
+
+def _foe_acting(m: Machine, ctx: dict) -> bool:
+    return ctx.get("piece") is not None and not is_character(m, ctx["piece"])
+
+
+def _hit(m: Machine, p, target: int, strength: int) -> tuple[bool, int, int]:
+    """(whether the strength beats the target's defence, the damage it deals, the defence)."""
+    defence = piece_value(m, target, "defence") or 0
+    if p.hits == "threshold":
+        won = strength >= defence
+        defeat = piece_value(m, target, "defeat")
+        health = piece_value(m, target, "health")
+        outright = defeat is not None and health and strength >= defeat
+        return won, ((health if outright else 1) if won else 0), defence
+    return strength > defence, max(0, strength - defence), defence
+
+
+def _need(m: Machine, p, target: int) -> int:
+    """The most the attack can usefully give the target: what defeats it (what wounds it,
+    when a wound is all it can take from one attack)."""
+    defence = piece_value(m, target, "defence") or 0
+    health = piece_value(m, target, "health") or 0
+    if p.hits != "threshold":
+        return defence + health
+    defeat = piece_value(m, target, "defeat")
+    return defeat if defeat is not None and health > 1 else defence
+
+
+def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: int, won: bool,
+                  local: dict) -> None:
+    m.emit("attack", attacker=wctx["attacker"], piece=target, source=wctx.get("source"),
+           ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
+           defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]))
+
+
+def _shared(m: Machine, p, local: dict):
+    """The dice shared among the pieces reached, as the attacker chooses, then each hit."""
+    from runtime.ops.combat import _after
+    from runtime.shares import ask_shares
+
+    wctx = local["w"]
+    targets = local["targets"]
+    if "shares" not in local:
+        worths = _die_worths(m, p.dice) if p.dice is not None else []
+        got = ask_shares(m, local, tie_chooser(m, wctx), worths,
+                         [_need(m, p, i) for i in targets], [piece_label(m, i) for i in targets])
+        if type(got) is dict:
+            return got
+        local["shares"] = got
+    frames, won_any = [], False
+    for i, share in zip(targets, local["shares"], strict=True):
+        strength = wctx["strength"] + share
+        won, hurt, defence = _hit(m, p, i, strength)
+        _attack_event(m, wctx, i, strength, defence, won, local)
+        won_any = won_any or won
+        if won and hurt > 0:
+            frames += _hurt(m, {**wctx, "piece": i}, i, hurt)
+    tail = _after(m, {**wctx, "won": won_any, "damage": 0}, won_any, [])
+    return Tail(*_reactions(m, p, wctx, targets), *frames, *tail.frames)
+
+
+def _die_worths(m: Machine, dice_id: str) -> list[int]:
+    """What each die of the roll kept counts (forced successes: so many dice worth 1)."""
+    from runtime.dice import count_roll, face_worth, system
+
+    dice = system(m, dice_id)
+    st = m.state
+    count_roll(m, dice)
+    if st.get("forced") is not None:
+        return [1] * st["forced"]
+    if dice.type != "pool":
+        return [st["roll"]]
+    worth = face_worth(m, dice, st.get("dice_mode"), st.get("dice_seat"))
+    return [worth.get(str(face), 0) for face in st["dice"]]
+
+
+def _reactions(m: Machine, p, wctx: dict, targets: list[int]) -> list[dict]:
+    """The `react` window for each foe reached still standing, one at a time."""
+    if p.react is None:
+        return []
+    return [window(p.react, {**wctx, "piece": i, "only_piece": i})
+            for i in targets if pieces(m)[i][2] is not None and not is_character(m, i)]
+
+
+def _defended(m: Machine, seat: int | None) -> int:
+    """Count one defence roll of the seat this round; how many it has made."""
+    from runtime.turns import record_use, used
+
+    if seat is None:
+        return 0
+    record_use(m, "round", f"defence:{seat}")
+    return used(m, "round", f"defence:{seat}")
+
+
+def _keep_hit(m: Machine, p, ctx: dict, target: int, hurt: int) -> None:
+    """Keep a hit on the target for `defend`: its damage, whether it may be defended, and
+    the mode its defence has (`ctx`: the attacker's, with the attack's names)."""
+    seat = pieces(m)[target][1]
+    better = p.defence_advantage_if is not None and m.holds(p.defence_advantage_if, seat, ctx)
+    worse = (p.defence_disadvantage_if is not None
+             and m.holds(p.defence_disadvantage_if, seat, ctx))
+    mode = None if better == worse else "advantage" if better else "disadvantage"
+    defendable = _defends(m, p, ctx, target)
+    m.state.setdefault("incoming", []).append([target, hurt, defendable, mode])
 
 
 def _roll(m: Machine, dice_id: str, seat: int | None, ctx: dict, count) -> None:
     """Throw `count` dice (else the system's count) and keep them for the windows to change."""
-    from runtime.dice import count_of, system, throw
+    from runtime.dice import start_roll, system
 
-    dice = system(m, dice_id)
-    st = m.state
-    st.update(dice_system=dice.id, dice_mode=None, forced=None)
-    n = None if count is None else max(0, int(m.value(count, seat, ctx)))
-    st["dice"] = throw(m, dice.sides, count_of(m, dice, seat, n))
-    m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
+    n = None if count is None else max(0, int(m.value(count, seat, ctx, ctx.get("weapon"))))
+    start_roll(m, system(m, dice_id), seat, n)
 
 
 def _counted(m: Machine, dice_id: str) -> int:
     """What the dice kept show now: a pool's successes (or those forced), else their total."""
-    from runtime.dice import successes, system
+    from runtime.dice import count_roll, system
 
-    dice = system(m, dice_id)
-    st = m.state
-    st["roll"] = sum(st["dice"])
-    if st.get("forced") is not None:
-        st["successes"] = st["forced"]
-    elif dice.type == "pool":
-        st["successes"] = successes(m, dice, st["dice"])
-    else:
-        return st["roll"]
-    return st["successes"]
+    return count_roll(m, system(m, dice_id))
 
 
 def _defends(m: Machine, p, ctx: dict, target: int) -> bool:

@@ -72,7 +72,7 @@ def test_a_barrel_in_the_way_gives_cover_the_defender_rolls_with_advantage(shot)
     [attack] = attacks(events)
     assert attack["ranged"] and attack["cover"] and attack["piece"] == HERO
     assert attack["source"] == MARKSMAN
-    assert "Cover (defending)" in abilities(events)
+    assert shot.state["incoming"][-1][3] == "advantage"  # the hit is defended with Advantage
 
 
 def test_open_ground_gives_no_cover(shot):
@@ -86,8 +86,7 @@ def test_the_barrel_one_stands_on_gives_no_cover_and_elevation_hurts_the_defence
     events = fire(shot, "enemies-attack")
     [attack] = attacks(events)
     assert not attack["cover"]
-    assert "Elevated (defending)" in abilities(events)
-    assert "Cover (defending)" not in abilities(events)
+    assert shot.state["incoming"][-1][3] == "disadvantage"  # defended with Disadvantage
 
 
 def test_a_figure_in_the_line_gives_cover(shot):
@@ -253,8 +252,12 @@ def test_interact_is_offered_only_next_to_a_tile_with_an_action():
 @pytest.fixture
 def dice(monkeypatch):
     """Challenge dice that come up as the test says: `dice.append([faces...])` before each."""
+    import runtime.dice
+
     queue: list[list[int]] = []
-    monkeypatch.setattr("runtime.story.throw", lambda m, sides, count: queue.pop(0)[:count])
+    real = runtime.dice.throw
+    monkeypatch.setattr("runtime.dice.throw", lambda m, sides, count: queue.pop(0)[:count]
+                        if queue else real(m, sides, count))
     return queue
 
 
@@ -266,6 +269,7 @@ def test_kicking_the_barrel_rolls_it_down_a_line_and_clears_it_away(dice):
     dice.append([6, 6, 6, 6, 6, 6])  # the 3-Movement Challenge passes
     pick(m, "Interact")  # the only tile in reach: its one action runs
     assert any(e["e"] == "ability" and e["name"] == "Kick the Barrel" for e in m.log)
+    pick(m, "Keep the dice")  # no Destiny spent on a roll that passed
     pick(m, "Aim down")
     assert m.state["removed"] == [["barrel", 7, 1]]
     assert [e for e in m.log if e["e"] == "damage" and e.get("piece") == BLADE]
