@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from runtime.program import Program
 
 Resolver = Callable[["Env"], Any]
+_NO_CTX: dict = {}  # read only: an evaluation with no effect around it
 
 
 class Env:
@@ -29,7 +30,7 @@ class Env:
     ):
         self.m = m
         self.seat = seat
-        self.ctx = ctx or {}
+        self.ctx = ctx if ctx is not None else _NO_CTX
         self.card = card
 
     def __getitem__(self, name: str) -> Any:

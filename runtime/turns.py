@@ -39,6 +39,7 @@ def game(m: Machine, frame: dict):
     st = m.state
     local = frame["l"]
     lid = m.program.lid
+    changed = False  # whether this step began the game or a new round (else it is calm)
     while True:
         stage = local.get("s", "setup")
         if stage == "setup":
@@ -54,6 +55,7 @@ def game(m: Machine, frame: dict):
             # setup is over: from here on the win, loss and end conditions are tested
             st["begun"] = True
             local["s"] = "round"
+            changed = True
             continue
         if stage == "round":
             if rules.rounds and st["round"] > rules.rounds:
@@ -64,6 +66,8 @@ def game(m: Machine, frame: dict):
             local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
             m.emit("round", round=st["round"])
             ctx = {"self": local["order"][0] if local["order"] else 0}
+            if not changed:
+                m.calm_step()
             return Call(fx(lid(rules.round_start), ctx), window("start-of-round", ctx))
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
@@ -107,6 +111,8 @@ def game(m: Machine, frame: dict):
                 st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
                 return None
             local["s"] = "after"
+            if not changed:
+                m.calm_step()  # skipped turns are counters no condition reads
             return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
         if stage == "after":
             seat = local["order"][local["pos"]]
@@ -119,11 +125,14 @@ def game(m: Machine, frame: dict):
         if stage == "round-end":
             local["s"] = "next-round"
             ctx = {"self": st["active"]}
+            if not changed:
+                m.calm_step()
             return Call(fx(lid(rules.round_end), ctx), window("end-of-round", ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
+        changed = True
 
 
 def incapacitated(m: Machine, seat: int) -> bool:
@@ -192,9 +201,11 @@ def turn(m: Machine, frame: dict):
     ctx = frame["ctx"]
     local = frame["l"]
     lid = m.program.lid
+    started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
         stage = local.get("s", "start")
         if stage == "start":
+            started = True
             st["active"] = seat
             st["turns"] += 1
             st["actions"] = 0
@@ -207,6 +218,8 @@ def turn(m: Machine, frame: dict):
         if stage == "budget":
             st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
             local["s"] = "main"
+            if not started:
+                m.calm_step(actions=True)
             frames = [window("start-of-turn", ctx), window("start-of-any-turn", ctx)]
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
@@ -236,6 +249,9 @@ def turn(m: Machine, frame: dict):
             return ask(seat, "turn", prompt, options)
         if stage == "end":
             local["s"] = "done"
+            if not started and not m.program.turn_end_conditions:
+                # (a condition tested only between turns may apply from here on)
+                m.calm_step(actions=True)
             return Call(fx(lid(rules.turn.end), ctx), window("end-of-turn", ctx))
         st["taken"][seat] += 1
         expire(m, "turn")
