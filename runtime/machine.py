@@ -47,6 +47,10 @@ class Machine:
         if audit is not None:
             audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
+        # (zone id, seat) -> zone key, for every zone and seat: a per-game zone for any seat
+        self.keys = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
+                     for z in program.zones.values() for s in range(state["players"])}
+        self.keys.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
         # set by a handler whose step changed nothing the end conditions read (see `calm`)
         self.calm = False
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
@@ -280,6 +284,9 @@ class Machine:
         return self.key_owner[self.state["loc"][inst]]
 
     def key(self, zone_id: str, seat: int | None) -> str:
+        found = self.keys.get((zone_id, seat))
+        if found is not None:
+            return found
         zone = self.program.zone(zone_id)
         if not zone.per_seat:
             return zone.id

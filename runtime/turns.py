@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
-from runtime.windows import window
+from runtime.windows import window, windows
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -68,7 +68,7 @@ def game(m: Machine, frame: dict):
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
                 m.calm_step()
-            return Call(fx(lid(rules.round_start), ctx), window("start-of-round", ctx))
+            return Call(fx(lid(rules.round_start), ctx), *windows(m, ("start-of-round",), ctx))
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
@@ -127,7 +127,7 @@ def game(m: Machine, frame: dict):
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm_step()
-            return Call(fx(lid(rules.round_end), ctx), window("end-of-round", ctx))
+            return Call(fx(lid(rules.round_end), ctx), *windows(m, ("end-of-round",), ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
@@ -220,7 +220,7 @@ def turn(m: Machine, frame: dict):
             local["s"] = "main"
             if not started:
                 m.calm_step(actions=True)
-            frames = [window("start-of-turn", ctx), window("start-of-any-turn", ctx)]
+            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
@@ -252,7 +252,7 @@ def turn(m: Machine, frame: dict):
             if not started and not m.program.turn_end_conditions:
                 # (a condition tested only between turns may apply from here on)
                 m.calm_step(actions=True)
-            return Call(fx(lid(rules.turn.end), ctx), window("end-of-turn", ctx))
+            return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
         st["taken"][seat] += 1
         expire(m, "turn")
         m.emit("turn-end", seat=seat)

@@ -63,6 +63,13 @@ def window(name: str, ctx: dict) -> dict:
     return {"h": "window", "w": name, "ctx": ctx, "l": {}}
 
 
+def windows(m: Machine, names: tuple[str, ...], ctx: dict) -> list[dict]:
+    """Frames firing those of windows `names` that some ability waits on, in order (the
+    others would find nothing to run)."""
+    listened = m.program.listened
+    return [window(name, ctx) for name in names if name in listened]
+
+
 def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
     who = _SUBJECT.get(name, "all")
     if who == "all":

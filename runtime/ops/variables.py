@@ -50,6 +50,9 @@ def _each(m: Machine, ctx: dict, p, local: dict, selector: str, change) -> Any:
     if var.per == "game":
         change(None)
         return None
+    if selector == "self":  # the common case: no one to ask, no one to look for
+        change(ctx.get("self", m.state["active"]))
+        return None
     seats = resolve(m, ctx, selector, local)
     if type(seats) is dict:
         return seats
