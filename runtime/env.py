@@ -184,6 +184,11 @@ def _count(name: str, var) -> Resolver:
         table = table_of[0]
         zones, down, ids = st["zones"], st["down"], st["ids"]
         total = 0
+        if want_down is None and table is not None:  # the common case: a lookup per card
+            for key in keys:
+                for inst in zones[key]:
+                    total += table[ids[inst]]
+            return total
         for key in keys:
             for inst in zones[key]:
                 if want_down is not None and bool(down[inst]) != want_down:

@@ -190,7 +190,13 @@ def _reaches(m: Machine, ctx: dict, stakes: list, seat: int, need: int) -> bool:
     for stake in stakes:
         if not m.holds(stake.if_, seat, ctx):
             continue
-        for inst in in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face):
+        cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
+        if type(stake.value) is int and stake.value >= 0:  # the same for every card
+            total += stake.value * len(cards)
+            if total >= need:
+                return True
+            continue
+        for inst in cards:
             total += int(m.value(stake.value, seat, ctx, inst))
             if total >= need:
                 return True
