@@ -33,6 +33,8 @@ class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
 
+    calm = False  # set by a handler whose step changed nothing the end conditions read
+
     def __init__(
         self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None,
         audit: Any = None,
@@ -51,8 +53,6 @@ class Machine:
         self.keys = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
                      for z in program.zones.values() for s in range(state["players"])}
         self.keys.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
-        # set by a handler whose step changed nothing the end conditions read (see `calm`)
-        self.calm = False
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
 

@@ -254,8 +254,12 @@ def turn(m: Machine, frame: dict):
                 m.calm_step(actions=True)
             return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
         st["taken"][seat] += 1
+        changes_stats = any(mod[3] == "turn" for mod in st.get("mods", ()))
         expire(m, "turn")
         m.emit("turn-end", seat=seat)
+        if not (started or changes_stats or "turn" in m.program.watched
+                or m.program.turn_end_conditions):
+            m.calm_step()  # turns taken and once-a-turn uses: nothing a condition reads
         return None
 
 
