@@ -45,10 +45,9 @@ def _actions(program) -> list[tuple]:
     return found
 
 
-def _abilities(program, table: dict, card_id: str) -> list[tuple]:
-    """Per card id, once per program: its abilities listed in `table` (activated or any-time)
-    with what deciding whether to offer each needs."""
-    cache = program.cache.setdefault(("options:abilities", id(table)), {})
+def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
+    """Per card id, once per program (in `cache`): its abilities listed in `table` (activated
+    or any-time) with what deciding whether to offer each needs."""
     found = cache.get(card_id)
     if found is None:
         found = cache[card_id] = []
@@ -103,12 +102,14 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
     zones = st["zones"]
     options: list[dict] = []
     seen: set[str] = set()
+    cache = program.cache.setdefault(("options:abilities", id(table)), {})
     for zone_key in _in_play_keys(m, seat):
         for inst in zones[zone_key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue
-            for index, ability, key, label, check, params in _abilities(program, table, card_id):
+            for index, ability, key, label, check, params in _abilities(program, table, card_id,
+                                                                        cache):
                 if key in seen or ability.cost > budget:
                     continue
                 if ability.once_per and used(m, ability.once_per,
