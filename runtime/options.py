@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.turns import use_key, used
+from runtime.uses import use_key, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine

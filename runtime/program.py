@@ -24,6 +24,7 @@ from compiler.walk import walk
 from runtime.env import build_resolvers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
+from runtime.uses import Source  # where an ability lives (kept importable from here)
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
@@ -46,17 +47,6 @@ class ZoneInfo:
     refill: str | None
     holds: tuple[str, ...]
     in_play: bool
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
-
-    card: str | None
-    index: int
-
-    def key(self) -> str:
-        return f"{self.card or '@rules'}#{self.index}"
 
 
 class Program:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
+from runtime.options import main_options
+from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 
 if TYPE_CHECKING:
@@ -181,16 +183,6 @@ def expire(m: Machine, scope: str) -> None:
         st["mods"] = keep
 
 
-def used(m: Machine, scope: str | None, key: str) -> int:
-    if scope is None:
-        return 0
-    return m.state["used"].get(scope, {}).get(key, 0)
-
-
-def record_use(m: Machine, scope: str | None, key: str) -> None:
-    if scope is not None:
-        uses = m.state["used"].setdefault(scope, {})
-        uses[key] = uses.get(key, 0) + 1
 
 
 @handler("turn")
@@ -238,8 +230,6 @@ def turn(m: Machine, frame: dict):
                 from runtime.respond import respond_frame
 
                 return Call(taken, respond_frame())  # then the other seats may respond
-            from runtime.options import main_options
-
             options = main_options(m, seat)
             if len(options) == 1:
                 local["s"] = "end"
@@ -274,24 +264,3 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
         return fx(m.program.lid(action.do), {"self": seat})
     inst, index = option["c"], option["i"]
     return use_frame(m, seat, inst, index, {"self": seat})
-
-
-def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
-    """What a once-per limit counts uses under: ability `index` of one face of card `inst`
-    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
-    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
-
-
-def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
-              face: str | None = None) -> dict:
-    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
-    face `face` (by default the one it shows)."""
-    from runtime.program import Source
-
-    card_id = (face or m.state["ids"][inst]) if inst is not None else None
-    ability = m.program.abilities_of(Source(card_id, index))
-    record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
-    if card_id is not None:
-        m.count("used", card_id, seat)
-    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
-    return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})

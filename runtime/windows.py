@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, handler
+from runtime.uses import Source, use_frame, use_key, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -123,9 +124,6 @@ def collected(m: Machine, name: str, ctx: dict) -> dict:
 
 @handler("window")
 def run_window(m: Machine, frame: dict):
-    from runtime.program import Source
-    from runtime.turns import use_frame, use_key, used
-
     name = frame["w"]
     if name not in m.program.listened:
         return None
