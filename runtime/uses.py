@@ -7,8 +7,7 @@ timing windows can all share it without importing one another.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from runtime.frames import fx
 
@@ -16,8 +15,7 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
 
     card: str | None
