@@ -61,6 +61,13 @@ def check(m: Machine) -> bool:
         return False
     rules = m.program.rules
     for cond in rules.win:
+        if cond.who == "active" and cond.at == "step":
+            # the common case, inline: one seat, tested at every step
+            seat = st["active"]
+            if st["out"][seat] or not m.holds(cond.if_, seat):
+                continue
+            finish(m, [seat], cond.text or "a win condition is met")
+            return True
         seats = meeting(m, cond) if _applies(m, cond) else None
         if seats:
             finish(m, seats, cond.text or "a win condition is met")

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from runtime.program import Program
 
 Resolver = Callable[["Env"], Any]
+_NO_CTX: dict = {}  # read only: an evaluation with no effect around it
 
 
 class Env:
@@ -29,7 +30,7 @@ class Env:
     ):
         self.m = m
         self.seat = seat
-        self.ctx = ctx or {}
+        self.ctx = ctx if ctx is not None else _NO_CTX
         self.card = card
 
     def __getitem__(self, name: str) -> Any:
@@ -256,6 +257,11 @@ def _count(name: str, var) -> Resolver:
         table = table_of[0]
         zones, down, ids = st["zones"], st["down"], st["ids"]
         total = 0
+        if want_down is None and table is not None:  # the common case: a lookup per card
+            for key in keys:
+                for inst in zones[key]:
+                    total += table[ids[inst]]
+            return total
         for key in keys:
             for inst in zones[key]:
                 if want_down is not None and bool(down[inst]) != want_down:

@@ -3,8 +3,9 @@
 The machine runs the top frame's handler (see `runtime.frames`) until a decision is
 pending or the game is over. Decisions with a single option are taken at once and never
 reach an agent; once setup is over, the win, loss and end conditions are checked after every
-step that may have changed the state (every effect, and every step of a frame other than an
-effect list or a window). Guards (`runtime.guards`) bound the steps between decisions and the
+step that may have changed what they read (every effect but those `Program.quiet` lists, and
+every step of a frame other than an effect list or a window, unless its handler calls it
+calm: `calm_step`). Guards (`runtime.guards`) bound the steps between decisions and the
 decisions in a game; an audit (`runtime.audit`), when attached, sees every step.
 """
 
@@ -32,6 +33,8 @@ class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
 
+    calm = False  # set by a handler whose step changed nothing the end conditions read
+
     def __init__(
         self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None,
         audit: Any = None,
@@ -46,6 +49,10 @@ class Machine:
         if audit is not None:
             audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
+        # (zone id, seat) -> zone key, for every zone and seat: a per-game zone for any seat
+        self.keys = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
+                     for z in program.zones.values() for s in range(state["players"])}
+        self.keys.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
 
@@ -129,6 +136,9 @@ class Machine:
             top = len(stack) - 1
             frame = stack[top]
             result = HANDLERS[frame["h"]](self, frame)
+            calm = self.calm
+            if calm:
+                self.calm = False
             kind = type(result)
             if kind is dict:
                 options = result["options"]
@@ -144,7 +154,7 @@ class Machine:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
-            if self.checks and frame["h"] not in _CHECKED and self.check_end():
+            if self.checks and not calm and frame["h"] not in _CHECKED and self.check_end():
                 continue
             if result is None:
                 if top < len(stack) and stack[top] is frame:  # unless an effect ended the game
@@ -175,6 +185,12 @@ class Machine:
         st["stack"][-1].setdefault("l", {})["ans"] = options[index]
         self.run()
 
+    def calm_step(self, actions: bool = False) -> None:
+        """Say the step under way changed nothing the end conditions read (or, with
+        `actions`, only the actions left, unless they read those): skip the check after it."""
+        if not actions or "actions" not in self.program.watched:
+            self.calm = True
+
     def check_end(self) -> bool:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
         # only a battle has outcomes to check (see `runtime.battle.outcome`)
@@ -193,9 +209,10 @@ class Machine:
     def evaluate(
         self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> Any:
-        program = self.program
+        run = self.program.runners.get(source)
         try:
-            run = program.runners.get(source) or program.runner(source)
+            if run is None:
+                run = self.program.runner(source)
             return run(Env(self, seat, ctx, card))
         except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise expression_error(self, source, exc, seat, ctx, card) from None
@@ -205,6 +222,12 @@ class Machine:
     ) -> bool:
         if source is None:
             return True
+        run = self.program.runners.get(source)
+        if run is not None:
+            try:
+                return bool(run(Env(self, seat, ctx, card)))
+            except Exception as exc:  # located as `evaluate` locates it
+                raise expression_error(self, source, exc, seat, ctx, card) from None
         return bool(self.evaluate(source, seat, ctx, card))
 
     def card_matches(
@@ -261,6 +284,9 @@ class Machine:
         return self.key_owner[self.state["loc"][inst]]
 
     def key(self, zone_id: str, seat: int | None) -> str:
+        found = self.keys.get((zone_id, seat))
+        if found is not None:
+            return found
         zone = self.program.zone(zone_id)
         if not zone.per_seat:
             return zone.id

@@ -66,6 +66,8 @@ def in_zone(m: Machine, key: str, seat: int | None, matching: str | None, ctx: d
     down = st["down"]
     # a condition on card fields only is a lookup by card id, worked out once per program
     table = None if matching is None else m.program.card_table(matching)
+    if table is not None and card_id is None and face is None:  # the common case
+        return [inst for inst in st["zones"][key] if table[ids[inst]]]
     want_down = None if face is None else face == "down"
     out = []
     for inst in st["zones"][key]:

@@ -24,10 +24,13 @@ from compiler.walk import walk
 from runtime.env import build_resolvers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
+from runtime.uses import Source  # where an ability lives (kept importable from here)
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
 _VARIABLE_OPS = frozenset({"set", "gain", "lose"})
+# ops that change no state themselves, only choose which effects run next (or say something)
+_ROUTING_OPS = frozenset({"if", "repeat", "say", "trigger"})
 # how a story's battles resolve: fought, or taken as won, lost or either at random
 BATTLE_OUTCOMES = ("play", "victory", "defeat", "random")
 
@@ -44,17 +47,6 @@ class ZoneInfo:
     refill: str | None
     holds: tuple[str, ...]
     in_play: bool
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
-
-    card: str | None
-    index: int
-
-    def key(self) -> str:
-        return f"{self.card or '@rules'}#{self.index}"
 
 
 class Program:
@@ -120,6 +112,9 @@ class Program:
         self.cache: dict = {}  # what the runtime derives once per program (zone keys, boards)
         self.resolvers = build_resolvers(self)
         self.runners: dict[str, Any] = {}  # expression source -> `runner(source)`
+        self.watched = self._watched()
+        self.turn_end_conditions = any(
+            c.at != "step" for c in (*self.rules.win, *self.rules.lose, *self.rules.end))
         self.quiet = self._quiet_effects()
 
     # -- effects and expressions --------------------------------------------------------
@@ -184,10 +179,8 @@ class Program:
             found = self.runners[source] = expr.bind(self.resolvers) or expr.evaluate
         return found
 
-    def _quiet_effects(self) -> list[tuple[bool, ...]]:
-        """For each effect list, which effects only write variables that no win, loss or end
-        condition and no battle outcome reads: after those the end need not be checked,
-        since nothing a condition reads has changed."""
+    def _watched(self) -> frozenset[str]:
+        """The names the win, loss and end conditions and the battle outcomes read."""
         watched: set[str] = set()
         conditions = [c.if_ for c in (*self.rules.win, *self.rules.lose, *self.rules.end)]
         for scenario in self.game.scenarios.values():
@@ -195,8 +188,25 @@ class Program:
         for source in conditions:
             if source is not None:
                 watched |= self.expr(source).names
-        return [tuple(name in _VARIABLE_OPS and params.variable not in watched
-                      for _impl, params, name in effects) for effects in self.lists]
+        return frozenset(watched)
+
+    def _quiet_effects(self) -> list[tuple[bool, ...]]:
+        """For each effect list, which effects change nothing a win, loss or end condition or
+        a battle outcome reads: after those the end need not be checked. Those are the ops
+        that only pick what runs next, a roll unless a condition reads the roll, and ops that
+        only write variables no condition reads."""
+        watched = self.watched
+        rolls_read = bool(watched & {"roll", "successes"})
+
+        def quiet(name: str, params) -> bool:
+            if name in _ROUTING_OPS:
+                return True
+            if name == "roll":
+                return not rolls_read
+            return name in _VARIABLE_OPS and params.variable not in watched
+
+        return [tuple(quiet(name, params) for _impl, params, name in effects)
+                for effects in self.lists]
 
     def card_table(self, source: str) -> dict[str, bool] | None:
         """For a condition that reads card fields only: its truth for every card id, worked

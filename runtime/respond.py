@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, handler
-from runtime.turns import use_frame
+from runtime.uses import use_frame
 
 if TYPE_CHECKING:
     from runtime.machine import Machine

@@ -26,6 +26,7 @@ from typing import Any
 from runtime.agents import make_agent
 from runtime.agents.evaluation import raw, weights
 from runtime.audit import Audit
+from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.figures import audit_figures, cell_figures
 from runtime.loading import digest, pack_files
@@ -129,6 +130,8 @@ class _Leads:
 
     def __init__(self, program: Program):
         self.table = weights(program)
+        # each weighted name bound once, read from one environment per seat
+        self.readers = [(program.runner(name), w) for name, w in self.table.items()]
         self.turn = -1
         self.leader: int | None = None
         self.changes = 0
@@ -138,13 +141,21 @@ class _Leads:
         if m.state["turns"] == self.turn or m.over:
             return
         self.turn = m.state["turns"]
-        values = [raw(m, s, self.table) for s in range(m.state["players"])]
+        values = [self._value(m, s) for s in range(m.state["players"])]
         top, bottom = max(values), min(values)
         leader = values.index(top) if values.count(top) == 1 else None
         if leader is not None and self.leader is not None and leader != self.leader:
             self.changes += 1
         self.leader = leader if leader is not None else self.leader
         self.lasts.append(values.index(bottom) if values.count(bottom) == 1 else None)
+
+    def _value(self, m: Machine, seat: int) -> float:
+        """`raw(m, seat, table)`, without looking each name up again."""
+        env = Env(m, seat)
+        try:
+            return sum(w * float(run(env) or 0) for run, w in self.readers)
+        except Exception:  # noqa: BLE001 - `raw` fails the same way, with the expression located
+            return raw(m, seat, self.table)
 
     def mid_last(self) -> int | None:
         return self.lasts[len(self.lasts) // 2] if self.lasts else None

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
-from runtime.windows import window
+from runtime.options import main_options
+from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
+from runtime.windows import window, windows
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -39,6 +41,7 @@ def game(m: Machine, frame: dict):
     st = m.state
     local = frame["l"]
     lid = m.program.lid
+    changed = False  # whether this step began the game or a new round (else it is calm)
     while True:
         stage = local.get("s", "setup")
         if stage == "setup":
@@ -54,6 +57,7 @@ def game(m: Machine, frame: dict):
             # setup is over: from here on the win, loss and end conditions are tested
             st["begun"] = True
             local["s"] = "round"
+            changed = True
             continue
         if stage == "round":
             if rules.rounds and st["round"] > rules.rounds:
@@ -64,7 +68,9 @@ def game(m: Machine, frame: dict):
             local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
             m.emit("round", round=st["round"])
             ctx = {"self": local["order"][0] if local["order"] else 0}
-            return Call(fx(lid(rules.round_start), ctx), window("start-of-round", ctx))
+            if not changed:
+                m.calm_step()
+            return Call(fx(lid(rules.round_start), ctx), *windows(m, ("start-of-round",), ctx))
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
@@ -107,6 +113,8 @@ def game(m: Machine, frame: dict):
                 st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
                 return None
             local["s"] = "after"
+            if not changed:
+                m.calm_step()  # skipped turns are counters no condition reads
             return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
         if stage == "after":
             seat = local["order"][local["pos"]]
@@ -119,11 +127,14 @@ def game(m: Machine, frame: dict):
         if stage == "round-end":
             local["s"] = "next-round"
             ctx = {"self": st["active"]}
-            return Call(fx(lid(rules.round_end), ctx), window("end-of-round", ctx))
+            if not changed:
+                m.calm_step()
+            return Call(fx(lid(rules.round_end), ctx), *windows(m, ("end-of-round",), ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
+        changed = True
 
 
 def incapacitated(m: Machine, seat: int) -> bool:
@@ -173,16 +184,6 @@ def expire(m: Machine, scope: str) -> None:
         st["mods"] = keep
 
 
-def used(m: Machine, scope: str | None, key: str) -> int:
-    if scope is None:
-        return 0
-    return m.state["used"].get(scope, {}).get(key, 0)
-
-
-def record_use(m: Machine, scope: str | None, key: str) -> None:
-    if scope is not None:
-        uses = m.state["used"].setdefault(scope, {})
-        uses[key] = uses.get(key, 0) + 1
 
 
 @handler("turn")
@@ -193,9 +194,11 @@ def turn(m: Machine, frame: dict):
     ctx = frame["ctx"]
     local = frame["l"]
     lid = m.program.lid
+    started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
         stage = local.get("s", "start")
         if stage == "start":
+            started = True
             st["active"] = seat
             st["turns"] += 1
             st["actions"] = 0
@@ -208,7 +211,9 @@ def turn(m: Machine, frame: dict):
         if stage == "budget":
             st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
             local["s"] = "main"
-            frames = [window("start-of-turn", ctx), window("start-of-any-turn", ctx)]
+            if not started:
+                m.calm_step(actions=True)
+            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
@@ -226,8 +231,6 @@ def turn(m: Machine, frame: dict):
                 from runtime.respond import respond_frame
 
                 return Call(taken, respond_frame())  # then the other seats may respond
-            from runtime.options import main_options
-
             options = main_options(m, seat)
             if len(options) == 1:
                 local["s"] = "end"
@@ -237,10 +240,17 @@ def turn(m: Machine, frame: dict):
             return ask(seat, "turn", prompt, options)
         if stage == "end":
             local["s"] = "done"
-            return Call(fx(lid(rules.turn.end), ctx), window("end-of-turn", ctx))
+            if not started and not m.program.turn_end_conditions:
+                # (a condition tested only between turns may apply from here on)
+                m.calm_step(actions=True)
+            return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
         st["taken"][seat] += 1
+        changes_stats = any(mod[3] == "turn" for mod in st.get("mods", ()))
         expire(m, "turn")
         m.emit("turn-end", seat=seat)
+        if not (started or changes_stats or "turn" in m.program.watched
+                or m.program.turn_end_conditions):
+            m.calm_step()  # turns taken and once-a-turn uses: nothing a condition reads
         return None
 
 
@@ -255,24 +265,3 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
         return fx(m.program.lid(action.do), {"self": seat})
     inst, index = option["c"], option["i"]
     return use_frame(m, seat, inst, index, {"self": seat})
-
-
-def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
-    """What a once-per limit counts uses under: ability `index` of one face of card `inst`
-    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
-    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
-
-
-def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
-              face: str | None = None) -> dict:
-    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
-    face `face` (by default the one it shows)."""
-    from runtime.program import Source
-
-    card_id = (face or m.state["ids"][inst]) if inst is not None else None
-    ability = m.program.abilities_of(Source(card_id, index))
-    record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
-    if card_id is not None:
-        m.count("used", card_id, seat)
-    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
-    return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})

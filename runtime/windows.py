@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, handler
+from runtime.uses import Source, use_frame, use_key, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -63,6 +64,13 @@ _SUBJECT = {
 def window(name: str, ctx: dict) -> dict:
     """A frame firing window `name`; `ctx` names the seats (attacker, defender…) involved."""
     return {"h": "window", "w": name, "ctx": ctx, "l": {}}
+
+
+def windows(m: Machine, names: tuple[str, ...], ctx: dict) -> list[dict]:
+    """Frames firing those of windows `names` that some ability waits on, in order (the
+    others would find nothing to run)."""
+    listened = m.program.listened
+    return [window(name, ctx) for name in names if name in listened]
 
 
 def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
@@ -125,9 +133,6 @@ def collected(m: Machine, name: str, ctx: dict) -> dict:
 
 @handler("window")
 def run_window(m: Machine, frame: dict):
-    from runtime.program import Source
-    from runtime.turns import use_frame, use_key, used
-
     name = frame["w"]
     if name not in m.program.listened:
         return None

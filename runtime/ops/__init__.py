@@ -47,6 +47,9 @@ def implements(name: str, viable: Callable[..., bool] | None = None,
 def _on_seats(fn: Op, field: str, name: str) -> Op:
     def impl(m, ctx: dict, p, local: dict):
         selector = getattr(p, field)
+        if selector == "self" and ctx.get("piece") is None:  # the acting seat, as `resolve` has it
+            found = local["who"] = [ctx.get("self", m.state["active"])]
+            return fn(m, ctx, p, local, found)
         if name in PIECE_HANDLERS and targets_pieces(m, selector, ctx):
             found = resolve_pieces(m, ctx, selector, local, p=p)
             if type(found) is dict:

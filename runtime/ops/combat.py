@@ -23,7 +23,7 @@ from runtime.ops.variables import read, write
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.targets import resolve_pieces, targets_pieces
-from runtime.windows import collected, window
+from runtime.windows import collected, window, windows
 from runtime.zones import move
 
 if TYPE_CHECKING:
@@ -102,10 +102,11 @@ def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
 def _after(m: Machine, ctx: dict, won: bool, then: list) -> Tail:
     """The outcome's effects, then the windows after an attack: these answer with the cards
     as the attack resolved (won or lost), before the outcome turned any of them over."""
-    windows = [collected(m, name, ctx) for name in (
+    listened = m.program.listened
+    waiting = [collected(m, name, ctx) for name in (
         "after-attacked", "on-defence-failed" if won else "on-defence-succeeded", "after-attack",
-        "on-hit" if won else "on-miss")]
-    return Tail(*([fx(m.program.lid(then), ctx)] if then else []), *windows)
+        "on-hit" if won else "on-miss") if name in listened]
+    return Tail(*([fx(m.program.lid(then), ctx)] if then else []), *waiting)
 
 
 def _attack_viable(m: Machine, ctx: dict, p) -> bool:
@@ -206,7 +207,13 @@ def _reaches(m: Machine, ctx: dict, stakes: list, seat: int, need: int) -> bool:
     for stake in stakes:
         if not m.holds(stake.if_, seat, ctx):
             continue
-        for inst in in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face):
+        cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
+        if type(stake.value) is int and stake.value >= 0:  # the same for every card
+            total += stake.value * len(cards)
+            if total >= need:
+                return True
+            continue
+        for inst in cards:
             total += int(m.value(stake.value, seat, ctx, inst))
             if total >= need:
                 return True
@@ -255,7 +262,7 @@ def contest(m: Machine, ctx: dict, p, local: dict):
         "tcard": card,
     }
     m.emit("contest", attacker=attacker, defender=defender, card=card)
-    return Call(window("on-attacked", local["w"]), window("before-attack", local["w"]))
+    return Call(*windows(m, ("on-attacked", "before-attack"), local["w"]))
 
 
 def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -> list[dict]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
+from runtime.options import viable
 from runtime.selectors import tie_breaker
 from runtime.windows import window
 
@@ -22,8 +23,6 @@ def if_(m: Machine, ctx: dict, p, local: dict):
 
 
 def _open(m: Machine, ctx: dict, p, chooser: int) -> list[tuple[int, object]]:
-    from runtime.options import viable
-
     return [(i, o) for i, o in enumerate(p.options)
             if m.holds(o.if_, chooser, ctx, ctx.get("card")) and viable(m, o.do, ctx)]
 
@@ -64,8 +63,6 @@ def repeat(m: Machine, ctx: dict, p, local: dict):
 
 def _roll_viable(m: Machine, ctx: dict, p) -> bool:
     """A roll whose every result would only fizzle is not worth making."""
-    from runtime.options import viable
-
     results = [r.do for r in p.results]
     return not results or not all(results) or any(viable(m, do, ctx) for do in results)
 

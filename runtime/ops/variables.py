@@ -32,8 +32,11 @@ def read(m: Machine, name: str, seat: int | None) -> Any:
 
 def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
     """Set a variable, held within its `min` and `max`."""
-    var = _spec(m, name)
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    _store(m, _spec(m, name), name, seat, value)
+
+
+def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
+    if type(value) in (int, float):  # a number (not a bool): held within its bounds
         if var.min is not None:
             value = max(var.min, value)
         if var.max is not None:
@@ -42,13 +45,17 @@ def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
         m.state["gv"][name] = value
     else:
         m.state["sv"][seat][name] = value
-    m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
+    if m.log is not None:
+        m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
 
 
 def _each(m: Machine, ctx: dict, p, local: dict, selector: str, change) -> Any:
     var = _spec(m, p.variable if hasattr(p, "variable") else p.stat)
     if var.per == "game":
         change(None)
+        return None
+    if selector == "self":  # the common case: no one to ask, no one to look for
+        change(ctx.get("self", m.state["active"]))
         return None
     seats = resolve(m, ctx, selector, local)
     if type(seats) is dict:
@@ -76,15 +83,14 @@ def lose(m: Machine, ctx: dict, p, local: dict):
 
 @implements("set")
 def set_variable(m: Machine, ctx: dict, p, local: dict):
+    var = _spec(m, p.variable)
     value = p.value
-    if isinstance(value, str) and not _literal_text(m, p.variable):
-        value = amount(m, ctx, value)
-    return _each(m, ctx, p, local, p.who, lambda s: write(m, p.variable, s, value))
-
-
-def _literal_text(m: Machine, name: str) -> bool:
-    """A text variable takes a text value as written; anything else is an expression."""
-    return isinstance(_spec(m, name).initial, str)
+    if isinstance(value, str) and not isinstance(var.initial, str):
+        value = amount(m, ctx, value)  # an expression (a text variable takes text as written)
+    if p.who == "self" and var.per != "game":
+        _store(m, var, p.variable, ctx.get("self", m.state["active"]), value)
+        return None
+    return _each(m, ctx, p, local, p.who, lambda s: _store(m, var, p.variable, s, value))
 
 
 @implements("transfer", seats="who")

@@ -1,0 +1,56 @@
+"""Abilities in use: where an ability lives, the once-per counts of its uses, and the frame
+that uses one.
+
+A leaf of the runtime (it imports only `runtime.frames`), so the turn, its options and the
+timing windows can all share it without importing one another.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from runtime.frames import fx
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+class Source(NamedTuple):
+    """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
+
+    card: str | None
+    index: int
+
+    def key(self) -> str:
+        return f"{self.card or '@rules'}#{self.index}"
+
+
+def used(m: Machine, scope: str | None, key: str) -> int:
+    if scope is None:
+        return 0
+    return m.state["used"].get(scope, {}).get(key, 0)
+
+
+def record_use(m: Machine, scope: str | None, key: str) -> None:
+    if scope is not None:
+        uses = m.state["used"].setdefault(scope, {})
+        uses[key] = uses.get(key, 0) + 1
+
+
+def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
+    """What a once-per limit counts uses under: ability `index` of one face of card `inst`
+    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
+    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
+
+
+def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
+              face: str | None = None) -> dict:
+    """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
+    face `face` (by default the one it shows)."""
+    card_id = (face or m.state["ids"][inst]) if inst is not None else None
+    ability = m.program.abilities_of(Source(card_id, index))
+    record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
+    if card_id is not None:
+        m.count("used", card_id, seat)
+    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
+    return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})
