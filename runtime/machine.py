@@ -18,7 +18,7 @@ from runtime import battle, conditions, effects, respond, rng, story, turns, win
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
-from runtime.guards import STEP_BUDGET, Budget, count_decision, no_progress
+from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, no_progress
 from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
@@ -121,11 +121,15 @@ class Machine:
         stack = st["stack"]
         audit = self.audit
         idle = 0
+        budget = STEP_BUDGET
+        watched: list[dict] = []  # the frames of a run's last steps, should the guard trip
         while stack and st["decision"] is None and st["result"] is None:
             idle += 1
-            if idle > STEP_BUDGET:
-                no_progress(self, stack[-1])
-                break
+            if idle > budget - WATCHED_STEPS:
+                if idle > budget:
+                    no_progress(self, budget, watched)
+                    break
+                watched.append(dict(stack[-1]))
             top = len(stack) - 1
             frame = stack[top]
             result = HANDLERS[frame["h"]](self, frame)

@@ -1,4 +1,4 @@
-"""Flow ops: if, choose, repeat, roll, trigger, say, for-leader."""
+"""Flow ops: if, choose, repeat, roll, trigger, say, for-leader, with-target."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
-from runtime.selectors import tie_breaker
+from runtime.selectors import resolve, tie_breaker
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -140,3 +140,23 @@ def for_leader(m: Machine, ctx: dict, p, local: dict):
         local["leader"] = leaders[0]
     lid = m.program.lid(p.do)
     return Tail(fx(lid, {**ctx, "self": local["leader"]})) if lid is not None else None
+
+
+def _with_target_viable(m: Machine, ctx: dict, p) -> bool:
+    """Worth doing only when some seat qualifies."""
+    from runtime.selectors import candidates
+
+    return any(m.holds(p.where, s, ctx) for s in candidates(m, ctx, p.who))
+
+
+@implements("with-target", viable=_with_target_viable)
+def with_target(m: Machine, ctx: dict, p, local: dict):
+    """One seat picked once (a choice asks a single time), then the effects run with it as
+    `target`, so a heal and a stand-up reach the same Character."""
+    seats = resolve(m, ctx, p.who, local, where=p.where, prompt="Choose whom this is for")
+    if type(seats) is dict:
+        return seats
+    lid = m.program.lid(p.do)
+    if lid is None or not seats:
+        return None
+    return Tail(*(fx(lid, {**ctx, "target": seat}) for seat in seats))
