@@ -72,19 +72,24 @@ def _roll_viable(m: Machine, ctx: dict, p) -> bool:
 
 @implements("roll", viable=_roll_viable, seats="who")
 def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
-    frames = []
-    for seat in seats:
+    """Each seat rolls in turn and its results run before the next seat rolls, so every
+    roller's effects read its own roll (`roll`, `successes`)."""
+    n = local.get("n", 0)
+    while n < len(seats):
+        seat = seats[n]
+        n = local["n"] = n + 1
         sctx = {**ctx, "self": seat}
         count = None if p.count is None else int(amount(m, sctx, p.count))
         total, rows = roll_system(m, p.dice, seat, int(amount(m, sctx, p.modifier)), count)
-        for row in rows:
-            frames.append(fx(m.program.lid(row.do), sctx))
+        frames = [fx(m.program.lid(row.do), sctx) for row in rows]
         for result in p.results:
             low = result.min is None or total >= result.min
             if low and (result.max is None or total <= result.max):
                 frames.append(fx(m.program.lid(result.do), sctx))
                 break
-    return Tail(*frames) if frames else None
+        if frames:
+            return Tail(*frames) if n >= len(seats) else Call(*frames)
+    return None
 
 
 @implements("roll-off")

@@ -31,13 +31,17 @@ def read(m: Machine, name: str, seat: int | None) -> Any:
 
 
 def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
-    """Set a variable, held within its `min` and `max`."""
+    """Set a variable, held within its `min`, `max` and `limit` (read for the seat)."""
     var = _spec(m, name)
     if isinstance(value, int | float) and not isinstance(value, bool):
         if var.min is not None:
             value = max(var.min, value)
         if var.max is not None:
             value = min(var.max, value)
+        if var.limit is not None:
+            top = m.value(var.limit, seat)
+            if isinstance(top, int | float) and not isinstance(top, bool):
+                value = min(top, value)
     if var.per == "game":
         m.state["gv"][name] = value
     else:
