@@ -28,6 +28,18 @@ from runtime.state import empty_state
 _CHECKED = frozenset({"fx", "window"})
 
 
+def seats_for(program: Program, players: int) -> int:
+    """The seats a game of `players` people is set up with: a lone player takes the game's
+    `solo` seats (and plays them all), else one seat each."""
+    solo = program.game.game.players.solo
+    return solo if players == 1 and solo else players
+
+
+def seated(agents: list, seats: int) -> list:
+    """One agent per seat: a lone player's agent plays every seat of a solo game."""
+    return agents if len(agents) >= seats else [agents[0]] * seats
+
+
 class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
@@ -61,6 +73,7 @@ class Machine:
         lo, hi = program.game.game.players.min, program.game.game.players.max
         if not lo <= players <= hi:
             raise RuleError(f"{program.game.game.title} is for {lo}–{hi} players, not {players}")
+        players = seats_for(program, players)
         game_vars = {
             n: v.initial
             for n, v in program.variables.items()

@@ -112,6 +112,11 @@ class Document(Item):
 class PlayerRange(Model):
     min: int = Field(ge=1, le=99, description="fewest players")
     max: int = Field(ge=1, le=99, description="most players")
+    solo: int | None = Field(
+        default=None, ge=2, le=99,
+        description="a lone player sets the game up for this many seats and plays them all "
+        "(solo play with two characters, say)",
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
