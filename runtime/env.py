@@ -81,6 +81,8 @@ _BUILTINS: dict[str, Resolver] = {
     "paired": lambda e: e.seat is not None and e.m.state["partner"][e.seat] is not None,
     "foes": lambda e: sum(1 for p in e.m.state.get("pieces", ()) if p[1] is None and p[2] is not None),
     "at_exit": lambda e: _at_exit(e.m),
+    "foe_health": lambda e: sum(p[4] or 0 for p in e.m.state.get("pieces", ())
+                                if p[1] is None and p[2] is not None),
 }
 
 

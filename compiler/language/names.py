@@ -23,6 +23,8 @@ BUILTIN_NAMES = {
     "paired": "true while the seat is paired with another (the `pair` op: fused, allied)",
     "foes": "foes (pieces of no seat) standing on the board",
     "at_exit": "seats' figures standing in the board's `exit` area",
+    "foe_health": "health left of all the foes standing on the board, summed (what wounding "
+                  "one that does not fall yet is worth, to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

@@ -28,9 +28,10 @@ def test_every_battle_ends_by_its_rules(players):
 
 
 def test_the_convent_yard_at_three_is_lost_when_all_have_fallen():
-    """The issue's reproduction (seed 2, three heuristic Characters): it used to loop."""
+    """Three heuristic Characters that all lie Fallen (seed 3) lose at once; such a party
+    used to go round after round with nobody to act (the issue's seed 2)."""
     program = Program(compiled_pack("gascony-legacy").game, "the-convent-yard")
-    m, _ = play_game(program, 3, 2, [make_agent("heuristic", program)] * 3)
+    m, _ = play_game(program, 3, 3, [make_agent("heuristic", program)] * 3)
     result = m.state["result"]
     assert result["winners"] == [] and result["reason"].startswith(FALLEN_ALL)
     assert [sv["lying"] for sv in m.state["sv"]] == [1, 1, 1]
