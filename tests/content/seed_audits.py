@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from runtime.audit import Finding
-from runtime.program import Program
+from runtime.program import CAMPAIGN, Program
 from runtime.simulate import simulate
 from tests.content.conftest import CONTENT, compiled_pack
 
@@ -33,7 +33,8 @@ SEED_GAMES = {
     "fantasy-tavern-brawl": SeedGame("fantasy-tavern-brawl", range(2, 6)),
     "fuzzy-mage-fight": SeedGame("fuzzy-mage-fight", range(2, 7)),
     "gascony-legacy": SeedGame(
-        "gascony-legacy", range(1, 5), tuple((None, f"act-{n}") for n in range(1, 5))),
+        "gascony-legacy", range(1, 5),
+        (*((None, f"act-{n}") for n in range(1, 5)), (None, CAMPAIGN))),
     "townsfolk-tussle": SeedGame(
         "townsfolk-tussle", range(2, 6), (*TOWNSFOLK_FIGHTS, (None, "results"))),
 }
