@@ -61,8 +61,7 @@ def invariants_of(program: Program) -> list[Invariant]:
     found = list(program.rules.invariants)
     if program.scenario is not None:
         found += game.scenarios[program.scenario].invariants
-    story = program.home.story
-    if story is not None:
+    for story in program.home.stories:
         found += game.stories[story].invariants
     return found
 

@@ -117,6 +117,8 @@ _BUILTINS: dict[str, Resolver] = {
     "beside": lambda e: _beside(e),
     "allies_beside": lambda e: len(_beside_seats(e, "chosen-adjacent")),
     "incapacitated_beside": lambda e: len(_beside_seats(e, "chosen-adjacent-incapacitated")),
+    "foe_health": lambda e: sum(p[4] or 0 for p in e.m.state.get("pieces", ())
+                                if p[1] is None and p[2] is not None),
 }
 
 

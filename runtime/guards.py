@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 STEP_BUDGET = 20_000
 """Frame steps the machine may take between two decisions before it calls it no progress."""
+WATCHED_STEPS = 500
+"""The last steps before the no-progress guard trips, whose frames its message names."""
 
 
 class Budget:
@@ -51,10 +53,13 @@ def count_decision(m: Machine, label: str) -> None:
              f"the decision cap); most often picked: {label!r}, {times} times")
 
 
-def no_progress(m: Machine, frame: dict) -> None:
-    """The frame loop ran `STEP_BUDGET` steps without a decision: stop it."""
-    trip(m, "no-progress", f"{STEP_BUDGET} steps with no decision and no end, the last in a "
-         f"'{frame['h']}' frame: a loop that makes no progress")
+def no_progress(m: Machine, steps: int, watched: list[dict]) -> None:
+    """The frame loop ran `steps` steps without a decision: stop it, naming what the loop
+    ran in its last `WATCHED_STEPS` steps (`watched`, the frames as they stood)."""
+    from runtime.located import loop_location
+
+    trip(m, "no-progress", f"{steps} steps with no decision and no end: a loop that makes no "
+         f"progress ({loop_location(m, watched)})")
 
 
 def trip(m: Machine, guard: str, reason: str) -> None:

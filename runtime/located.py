@@ -122,3 +122,33 @@ def _first_sentence(text: str) -> str:
     found = _SENTENCE.match(" ".join(text.split()))
     sentence = (found.group(1) if found else " ".join(text.split())).rstrip(".")
     return sentence if len(sentence) <= 100 else sentence[:99].rstrip() + "…"
+
+
+def loop_location(m: Machine, watched: list[dict]) -> str:
+    """Where a run that loops stands, for the guard that stops it: the effects run in its
+    last steps (`watched` frames: file, line and the phase, action, ability or card they
+    belong to), the frames under way, the round and, in a story, the card (and battle)."""
+    from runtime.story import where as story_where
+
+    places: list[str] = []
+    for frame in watched:
+        if frame.get("h") == "op":
+            lid, index = frame["e"], frame["j"]
+        elif frame.get("h") == "fx" and frame.get("e") is not None:
+            lid, index = frame["e"], frame.get("i", 0)
+        else:
+            continue
+        at = effect_location(m.program, lid, min(index, len(m.program.lists[lid]) - 1))
+        named = purpose(m.program, {"stack": [frame]})
+        place = " ".join(p for p in (at, named and f"({named})") if p)
+        if place and place not in places:
+            places.append(place)
+    parts = [f"effects run: {'; '.join(places[:3])}"] if places else []
+    frames = " > ".join(f["h"] for f in m.state["stack"])
+    if frames:
+        parts.append(f"frames {frames}")
+    parts.append(f"round {m.state['round']}")
+    story = story_where(m)
+    if story:
+        parts.append(story)
+    return ", ".join(parts)

@@ -19,7 +19,7 @@ from runtime import battle, conditions, effects, respond, rng, story, turns, win
 from runtime.env import Env
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
-from runtime.guards import STEP_BUDGET, Budget, count_decision, no_progress
+from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, no_progress
 from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
@@ -27,6 +27,18 @@ from runtime.state import empty_state
 # Handlers that never change the state themselves: an effect list checks after each of its
 # effects, and a window only queues abilities. Every other handler's step is checked.
 _CHECKED = frozenset({"fx", "window"})
+
+
+def seats_for(program: Program, players: int) -> int:
+    """The seats a game of `players` people is set up with: a lone player takes the game's
+    `solo` seats (and plays them all), else one seat each."""
+    solo = program.game.game.players.solo
+    return solo if players == 1 and solo else players
+
+
+def seated(agents: list, seats: int) -> list:
+    """One agent per seat: a lone player's agent plays every seat of a solo game."""
+    return agents if len(agents) >= seats else [agents[0]] * seats
 
 
 class Machine:
@@ -68,6 +80,7 @@ class Machine:
         lo, hi = program.game.game.players.min, program.game.game.players.max
         if not lo <= players <= hi:
             raise RuleError(f"{program.game.game.title} is for {lo}–{hi} players, not {players}")
+        players = seats_for(program, players)
         game_vars = {
             n: v.initial
             for n, v in program.variables.items()
@@ -128,11 +141,15 @@ class Machine:
         stack = st["stack"]
         audit = self.audit
         idle = 0
+        budget = STEP_BUDGET
+        watched: list[dict] = []  # the frames of a run's last steps, should the guard trip
         while stack and st["decision"] is None and st["result"] is None:
             idle += 1
-            if idle > STEP_BUDGET:
-                no_progress(self, stack[-1])
-                break
+            if idle > budget - WATCHED_STEPS:
+                if idle > budget:
+                    no_progress(self, budget, watched)
+                    break
+                watched.append(dict(stack[-1]))
             top = len(stack) - 1
             frame = stack[top]
             result = HANDLERS[frame["h"]](self, frame)

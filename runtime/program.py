@@ -31,6 +31,9 @@ _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 _VARIABLE_OPS = frozenset({"set", "gain", "lose"})
 # ops that change no state themselves, only choose which effects run next (or say something)
 _ROUTING_OPS = frozenset({"if", "repeat", "say", "trigger"})
+# the story of a program that walks the rules' campaign: its stories in a row (no story id,
+# which is kebab-case, can be it)
+CAMPAIGN = "+campaign"
 # how a story's battles resolve: fought, or taken as won, lost or either at random
 BATTLE_OUTCOMES = ("play", "victory", "defeat", "random")
 
@@ -56,7 +59,11 @@ class Program:
         if scenario is not None and scenario not in game.scenarios:
             known = ", ".join(sorted(game.scenarios)) or "none"
             raise RuleError(f"no scenario '{scenario}' (the pack's scenarios: {known})")
-        if story is not None and story not in game.stories:
+        rules = game.rules
+        if story == CAMPAIGN and (rules is None or rules.campaign is None):
+            raise RuleError(f"{game.game.title} declares no campaign (rules: `campaign: "
+                            "{stories: [...]}`): name a story or a scenario to play")
+        if story is not None and story != CAMPAIGN and story not in game.stories:
             known = ", ".join(sorted(game.stories)) or "none"
             raise RuleError(f"no story '{story}' (the pack's stories: {known})")
         if battles not in BATTLE_OUTCOMES:
@@ -64,6 +71,9 @@ class Program:
                             f"not {battles!r}")
         self.scenario = scenario  # a battle played on its own (see `runtime.battle`)
         self.story = story  # a story walked from its start card (see `runtime.story`)
+        # the stories walked in a row: the campaign's (story CAMPAIGN), else the one story
+        self.stories: tuple[str, ...] = (
+            tuple(rules.campaign.stories) if story == CAMPAIGN else (story,) if story else ())
         self.battles = battles  # how a story's battles resolve: play, victory, defeat, random
         self.home = self  # the story's program, for the program of a battle within it
         self.rules: Rules = game.rules or Rules.model_validate({"kind": "rules", "id": "rules"})

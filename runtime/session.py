@@ -23,7 +23,7 @@ from runtime.errors import RuleError
 from runtime.guards import Budget
 from runtime.log import FORMAT as LOG_FORMAT
 from runtime.log import LogWriter, cut_logs, for_seat, seat_path
-from runtime.machine import Machine
+from runtime.machine import Machine, seated
 from runtime.program import Program, for_scenario
 from runtime.render import event_line
 from runtime.rng import Rng, derive
@@ -69,6 +69,8 @@ class Session:
         events: list | None = [] if log is not None else None
         machine = Machine.start(program, players, seed, log=events, variables=variables,
                                 audit=audit, carried=carried)
+        players = machine.state["players"]  # a solo game seats its lone player more than once
+        agents, seats = seated(agents, players), seated(seats, players)
         session = cls(program, machine, agents, seed, seats, pack, save_path=save,
                       version=content_version(program.game))
         if save is not None:
@@ -251,6 +253,7 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
     after every decision."""
     m = Machine.start(program, players, seed, stats=stats, variables=variables, audit=audit,
                       carried=carried)
+    agents = seated(agents, m.state["players"])
     steps = 0
     if watch:
         watch(m)

@@ -106,7 +106,7 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
         table: dict[str, list[int]] = {}
         for (kind, card, seat), n in stats.items():
             if kind == what and seat is not None:
-                table.setdefault(card, [0] * players)[seat] += n
+                table.setdefault(card, [0] * players)[seat % players] += n
         return table
 
     battles: dict[str, list[int]] = {}
@@ -114,7 +114,9 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
         if kind in ("battle-won", "battle-lost"):
             battles.setdefault(scenario, [0, 0])[kind == "battle-lost"] += n
     return GameSummary(
-        index=index, winners=tuple(result["winners"]), turns=m.state["turns"],
+        # a solo game's seats are all its lone player's (seat 1)
+        index=index, winners=tuple(sorted({w % players for w in result["winners"]})),
+        turns=m.state["turns"],
         rounds=m.state["round"], decisions=decisions, capped=bool(result.get("capped")),
         played=per_seat("played"), used=per_seat("used"),
         ending=(m.state.get("story") or {}).get("ending"), cell=cell_index, slots=slots,

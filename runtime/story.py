@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from compiler.analysis.story_dice import DEFAULT_DICE
 from runtime.battle import DEFEAT, battle_frame
+from runtime.between import pause_frames
 from runtime.conditions import finish
 from runtime.dice import count_roll, start_roll, system
 from runtime.frames import Call, ask, fx, handler
@@ -101,7 +102,11 @@ def lead(m: Machine) -> int:
 
 
 def _card(m: Machine, key: str) -> StoryCard:
-    return m.program.game.stories[m.program.story].cards[key]
+    return m.program.game.stories[m.state["story"]["id"]].cards[key]
+
+
+def _story_state(story_id: str, start: str) -> dict:
+    return {"id": story_id, "card": start, "battle": None, "ending": None, "steps": 0}
 
 
 @handler("story")
@@ -109,12 +114,11 @@ def walk(m: Machine, frame: dict):
     st = m.state
     local = frame["l"]
     program = m.program
-    story = program.game.stories[program.story]
     while True:
         stage = local.get("s", "setup")
         if stage == "setup":
-            st["story"] = {"id": story.id, "card": story.start, "battle": None, "ending": None,
-                           "steps": 0}
+            story = program.game.stories[program.stories[0]]
+            st["story"] = _story_state(story.id, story.start)
             local.update(s="begin", card=story.start)
             ctx = {"self": st["active"]}
             return Call(fx(program.lid(program.rules.setup), ctx), window("setup", ctx))
@@ -122,6 +126,10 @@ def walk(m: Machine, frame: dict):
             st["begun"] = True  # setup is over: the rules' conditions hold from here on
             local["s"] = "enter"
             continue
+        if stage == "pause":
+            local["s"] = "enter"
+            return Call(*pause_frames(m))
+        story = program.game.stories[st["story"]["id"]]
         key = local["card"]
         card = _card(m, key)
         seat = lead(m)
@@ -165,6 +173,9 @@ def walk(m: Machine, frame: dict):
 def _lead(m: Machine, local: dict, key: str, card: StoryCard, seat: int, ctx: dict):
     """Where the card leads: an ending, a choice, a challenge, a battle or the next card."""
     if card.ending is not None:
+        following = _next_story(m)
+        if card.ending != DEFEAT and following is not None:
+            return _next(m, local, card.ending, following, ctx)
         _end(m, card.ending, card.title or card.ending)
         return None
     if card.choices:
@@ -198,7 +209,27 @@ def _capped(m: Machine, key: str, steps: int) -> None:
 
 def _go(m: Machine, local: dict, target: str, why: str) -> None:
     m.emit("link", at=local["card"], to=target, via=why)
-    local.update(s="enter", card=target)
+    local.update(s="pause" if m.program.rules.between_cards else "enter", card=target)
+
+
+def _next_story(m: Machine) -> str | None:
+    """The story a campaign walks after the current one (None: the last, or no campaign)."""
+    stories = m.program.stories
+    at = stories.index(m.state["story"]["id"])
+    return stories[at + 1] if at + 1 < len(stories) else None
+
+
+def _next(m: Machine, local: dict, ending: str, following: str, ctx: dict):
+    """A campaign's story is over and the party goes on: the campaign's `between` effects,
+    then the next story from its start card (after a pause between cards)."""
+    st = m.state
+    m.emit("ending", ending=ending, story=st["story"]["id"], next=following)
+    story = m.program.game.stories[following]
+    st["story"] = _story_state(following, story.start)
+    m.emit("say", text=f"{story.title} begins.")
+    local.update(s="pause" if m.program.rules.between_cards else "enter", card=story.start)
+    between = m.program.rules.campaign.between
+    return Call(fx(m.program.lid(between), ctx)) if between else Call()
 
 
 def _end(m: Machine, ending: str, text: str) -> None:

@@ -11,10 +11,10 @@ CHOICE = "story-choice"  # stats key: a choice taken, as "CARD#N"
 
 
 def story_layout(program) -> list[list]:
-    """[card key, number of choices] of the story `program` walks, in the story's order (lists,
-    so that a results file's header reads back equal)."""
-    story = program.game.stories[program.story]
-    return [[key, len(card.choices)] for key, card in story.cards.items()]
+    """[card key, number of choices] of the stories `program` walks (a campaign's in a row),
+    in each story's order (lists, so that a results file's header reads back equal)."""
+    return [[key, len(card.choices)] for story in program.stories
+            for key, card in program.game.stories[story].cards.items()]
 
 
 def hits_of(stats: Counter) -> dict[str, int]:

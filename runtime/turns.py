@@ -94,6 +94,7 @@ def game(m: Machine, frame: dict):
         if stage == "turns":
             order = local["order"]
             if rules.turn.order == "chosen" and local["pos"] < len(order):
+                _able_first(m, order, local["pos"])
                 chosen = _chosen_next(m, local)
                 if chosen is not None:
                     return chosen
@@ -148,6 +149,14 @@ def turns_phase(m: Machine) -> int:
     """The index of the phase the seats take their turns in (past the last phase if none)."""
     phases = m.program.rules.phases
     return next((i for i, p in enumerate(phases) if p.turns), len(phases))
+
+
+def _able_first(m: Machine, order: list[int], pos: int) -> None:
+    """In a chosen turn order, the seats yet to play that can act go before those that
+    cannot, so one helped back on its feet this round (rescued) still takes its turn."""
+    rest = order[pos:]
+    able = [s for s in rest if not incapacitated(m, s)]
+    order[pos:] = able + [s for s in rest if s not in able]
 
 
 def _chosen_next(m: Machine, local: dict):

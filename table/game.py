@@ -24,7 +24,7 @@ from typing import Any
 from runtime.agents import make_agent
 from runtime.errors import RuleError
 from runtime.log import LogWriter, cut_logs
-from runtime.machine import Machine
+from runtime.machine import Machine, seated, seats_for
 from runtime.program import Program
 from runtime.render import event_line, seat_name
 from runtime.session import Session
@@ -79,6 +79,9 @@ class Table:
     def new(cls, program: Program, players: int, seed: int, seats: list[str], *, pack: str,
             log: Path, save: Path, variables: dict[str, Any] | None = None,
             **options) -> Table:
+        count = seats_for(program, players)
+        if count != len(seats):  # solo: the lone player plays every seat, from one link
+            seats, options["hot_seat"] = seated(seats, count), True
         table = cls(**options)
         session = Session.new(program, players, seed, seats, table._agents(seats, program),
                               pack=pack, log=log, save=save, variables=variables)

@@ -127,7 +127,7 @@ def _story(program: Program, v: dict) -> dict | None:
     walk = v.get("story")
     if not walk or program.home.story is None:
         return None
-    story = program.game.stories[program.home.story]
+    story = program.game.stories[walk.get("id") or program.home.story]
     card = story.cards.get(walk["card"])
     return {
         "title": story.title,

@@ -113,6 +113,11 @@ class Document(Item):
 class PlayerRange(Model):
     min: int = Field(ge=1, le=99, description="fewest players")
     max: int = Field(ge=1, le=99, description="most players")
+    solo: int | None = Field(
+        default=None, ge=2, le=99,
+        description="a lone player sets the game up for this many seats and plays them all "
+        "(solo play with two characters, say)",
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
@@ -167,6 +172,11 @@ class Variable(Model):
     text: str | None = Field(default=None, description="what it stands for")
     counts: CardCount | None = Field(
         default=None, description="derived: always this count of cards; effects never set it"
+    )
+    limit: Expr | None = Field(
+        default=None,
+        description="the highest value it takes, worked out for its seat whenever it is set "
+        "(a printed maximum such as a card field: `destiny`); no limit while it has no value",
     )
 
 
@@ -750,6 +760,19 @@ class Match(Model):
     source: Source | None = Field(default=None, description="where the rule comes from")
 
 
+class Campaign(Model):
+    """Stories played in a row as one game: the party, its cards, variables, flags and items
+    go on from each story to the next; `between` runs after each story the party survives."""
+
+    stories: list[Ref("story")] = Field(min_length=1, description="the stories, in order")
+    between: Effects = Field(
+        default_factory=list,
+        description="effects after each story but the last (what carries over and what resets)",
+    )
+    text: str | None = Field(default=None, description="the campaign rules, as printed")
+    source: Source | None = Field(default=None, description="where the rule comes from")
+
+
 class Rules(Document):
     kind: Literal["rules"]
     setup: Effects = Field(default_factory=list, description="effects before the first round")
@@ -800,6 +823,16 @@ class Rules(Document):
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
     match: Match | None = Field(
         default=None, description="what a match of several games carries from one game to the next"
+    )
+    between_cards: list[Ref("action")] = Field(
+        default_factory=list,
+        description="actions (by id) every seat may take between two story cards, in turn "
+        "order, each at most its `limit` times (once without one) before the seat is done",
+    )
+    campaign: Campaign | None = Field(
+        default=None,
+        description="stories played in a row as one game (`gamesmith play PACK` with no story "
+        "or scenario), and what happens between them",
     )
 
 

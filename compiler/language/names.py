@@ -36,6 +36,8 @@ BUILTIN_NAMES = {
                             "the rules' `incapacitated` holds",
     "beside": "true when the seat's figure stands next to the figure of the other seat of the "
               "event being audited (`other`, `to` or `defender`)",
+    "foe_health": "health left of all the foes standing on the board, summed (what wounding "
+                  "one that does not fall yet is worth, to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

@@ -133,6 +133,8 @@ EXAMPLES: dict[str, str] = {
     "trigger": "trigger: alarm",
     "say": "say: The bell tolls midnight.",
     "for-leader": "for-leader: {by: coins, do: [{gain: {variable: mettle}}]}",
+    "with-target": "with-target: {who: chosen, where: 'hp < 3', do: [{heal: {target: target}}, "
+                   "{gain: {variable: coins, who: target}}]}",
     "challenge": "challenge: {stat: mettle, successes: 2, pass: [{draw: 1}], fail: [{lose: {variable: hp}}]}",
     "reroll": "reroll: {faces: [1], count: 1}",
     "adjust-die": "adjust-die: {amount: 1, count: 1}",

@@ -665,6 +665,15 @@ class ForLeader(Params):
     do: Effects
 
 
+@op("with-target", "Pick one seat (`who`, among those meeting `where`) once, then run effects "
+    "with it as their `target`: every effect below acts on the same seat.", "flow")
+class WithTarget(Params):
+    who: Selector = Field(default="chosen", description="the seat picked (asked once)")
+    where: Expr | None = Field(
+        default=None, description="a condition each candidate seat must meet, read for that seat")
+    do: Effects
+
+
 # -- dice --------------------------------------------------------------------------------
 
 

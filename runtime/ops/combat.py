@@ -96,6 +96,11 @@ def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
     found = resolve_pieces(m, ctx, p.target, local, p=p)
     if type(found) is dict:
         return found
+    only = getattr(p, "only", None)
+    if only is not None:  # a figure has no card, so it is never of the type named
+        rows = m.state["pieces"]
+        found = [i for i in found if rows[i][0] is not None
+                 and m.program.game.card_type_of(rows[i][0]).id == only]
     return PIECE_HANDLERS[name](m, ctx, p, local, found)
 
 

@@ -1,4 +1,4 @@
-"""Flow ops: if, choose, repeat, roll, trigger, say, for-leader."""
+"""Flow ops: if, choose, repeat, roll, trigger, say, for-leader, with-target."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.options import viable
-from runtime.selectors import tie_breaker
+from runtime.selectors import resolve, tie_breaker
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -69,19 +69,24 @@ def _roll_viable(m: Machine, ctx: dict, p) -> bool:
 
 @implements("roll", viable=_roll_viable, seats="who")
 def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
-    frames = []
-    for seat in seats:
+    """Each seat rolls in turn and its results run before the next seat rolls, so every
+    roller's effects read its own roll (`roll`, `successes`)."""
+    n = local.get("n", 0)
+    while n < len(seats):
+        seat = seats[n]
+        n = local["n"] = n + 1
         sctx = {**ctx, "self": seat}
         count = None if p.count is None else int(amount(m, sctx, p.count))
         total, rows = roll_system(m, p.dice, seat, int(amount(m, sctx, p.modifier)), count)
-        for row in rows:
-            frames.append(fx(m.program.lid(row.do), sctx))
+        frames = [fx(m.program.lid(row.do), sctx) for row in rows]
         for result in p.results:
             low = result.min is None or total >= result.min
             if low and (result.max is None or total <= result.max):
                 frames.append(fx(m.program.lid(result.do), sctx))
                 break
-    return Tail(*frames) if frames else None
+        if frames:
+            return Tail(*frames) if n >= len(seats) else Call(*frames)
+    return None
 
 
 @implements("roll-off")
@@ -137,3 +142,23 @@ def for_leader(m: Machine, ctx: dict, p, local: dict):
         local["leader"] = leaders[0]
     lid = m.program.lid(p.do)
     return Tail(fx(lid, {**ctx, "self": local["leader"]})) if lid is not None else None
+
+
+def _with_target_viable(m: Machine, ctx: dict, p) -> bool:
+    """Worth doing only when some seat qualifies."""
+    from runtime.selectors import candidates
+
+    return any(m.holds(p.where, s, ctx) for s in candidates(m, ctx, p.who))
+
+
+@implements("with-target", viable=_with_target_viable)
+def with_target(m: Machine, ctx: dict, p, local: dict):
+    """One seat picked once (a choice asks a single time), then the effects run with it as
+    `target`, so a heal and a stand-up reach the same Character."""
+    seats = resolve(m, ctx, p.who, local, where=p.where, prompt="Choose whom this is for")
+    if type(seats) is dict:
+        return seats
+    lid = m.program.lid(p.do)
+    if lid is None or not seats:
+        return None
+    return Tail(*(fx(lid, {**ctx, "target": seat}) for seat in seats))

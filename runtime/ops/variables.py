@@ -31,7 +31,7 @@ def read(m: Machine, name: str, seat: int | None) -> Any:
 
 
 def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
-    """Set a variable, held within its `min` and `max`."""
+    """Set a variable, held within its `min`, `max` and `limit` (read for the seat)."""
     _store(m, _spec(m, name), name, seat, value)
 
 
@@ -41,6 +41,10 @@ def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
             value = max(var.min, value)
         if var.max is not None:
             value = min(var.max, value)
+        if var.limit is not None:
+            top = m.value(var.limit, seat)
+            if isinstance(top, int | float) and not isinstance(top, bool):
+                value = min(top, value)
     if var.per == "game":
         m.state["gv"][name] = value
     else:

@@ -17,6 +17,13 @@ from tests.runtime.conftest import labels, pick
 HERO, BLADE, MARKSMAN = 0, 1, 2  # piece rows at one Character: the figure, then the foes
 
 
+@pytest.fixture(autouse=True)
+def one_seat_alone(monkeypatch):
+    """These positions need one Character on the board: a lone player here takes one seat,
+    not the two that solo play gives (`players.solo`)."""
+    monkeypatch.setattr("runtime.machine.seats_for", lambda program, players: players)
+
+
 def road(players: int = 1, seed: int = 1) -> Machine:
     m = Machine.start(Program(compiled_pack("gascony-legacy").game, "roadside-ambush"),
                       players, seed, log=[])

@@ -391,7 +391,7 @@ def test_equipment_trades_at_cost_and_sells_for_half_rounded_up(game):
     assert buy.from_ == "market" and dict(ops(buy.then))["lose"].amount == "cost"
     sell = dict(ops(actions["sell-equipment"].do))["move-card"]
     assert sell.from_ == "equipped" and dict(ops(sell.then))["gain"].amount == "ceil(cost / 2)"
-    rescue = ops(actions["rescue"].do)
+    rescue = ops(dict(ops(actions["rescue"].do))["with-target"].do)
     # up to 2 broken hearts turn gold, and the Character stands up
     assert ("lose", "wounds", 2) in [(n, getattr(p, "variable", None), getattr(p, "amount", None))
                                      for n, p in rescue]

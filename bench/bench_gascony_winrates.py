@@ -1,0 +1,91 @@
+"""Gascony's Legacy win rates: how often a party of bots wins each Battle and each Act.
+
+For each agent (a party of that agent in every seat) and each party size, plays every
+Battle on its own and every Act (a story, its battles fought) `--games` times on fixed seeds,
+and prints the party's win rate with its 95% (Wilson) interval; a random party is the
+baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry):
+the figures move with them. Keep runs small on a shared machine.
+
+    python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
+        [--players 2,4] [--games 10] [--act-games 4] [--only battles|acts] [--scenario ID]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from timing import cpu  # noqa: E402
+
+from runtime.agents import make_agent  # noqa: E402
+from runtime.figures import wilson  # noqa: E402
+from runtime.loading import load_program  # noqa: E402
+from runtime.program import Program  # noqa: E402
+from runtime.rng import derive  # noqa: E402
+from runtime.session import play_game  # noqa: E402
+
+PACK = ROOT / "content" / "gascony-legacy"
+
+
+def party_wins(program: Program, agent: str, players: int, games: int, seed: int) -> tuple[int, int]:
+    """(games the party won, games that stopped on a guard or cap) of `games` games."""
+    won = capped = 0
+    for index in range(games):
+        agents = [make_agent(agent, program) for _ in range(players)]
+        m, _ = play_game(program, players, derive(seed, "game", index), agents)
+        result = m.state["result"]
+        won += bool(result["winners"])
+        capped += bool(result.get("capped"))
+    return won, capped
+
+
+def line(label: str, won: int, games: int, capped: int, seconds: float) -> str:
+    low, high = wilson(won, games)
+    note = f", {capped} capped" if capped else ""
+    return (f"  {label:<24} {won:>3}/{games:<3} {100 * won / games:5.1f}%  "
+            f"(95% {100 * low:5.1f}%-{100 * high:5.1f}%){note}  [{seconds:.1f} CPU s]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", default="random,heuristic,mcts:20")
+    parser.add_argument("--players", default="2,4")
+    parser.add_argument("--games", type=int, default=10, help="games per battle and cell")
+    parser.add_argument("--act-games", type=int, default=4, help="games per Act and cell")
+    parser.add_argument("--only", choices=["battles", "acts"], default=None)
+    parser.add_argument("--scenario", action="append", default=[], help="only these battles")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    base = load_program(PACK)
+    game = base.game
+    scenarios = args.scenario or sorted(game.scenarios)
+    acts = sorted(s for s in game.stories)
+    for agent in args.agents.split(","):
+        for players in (int(p) for p in args.players.split(",")):
+            print(f"{agent} party, {players} players", flush=True)
+            if args.only != "acts":
+                total = [0, 0]
+                for scenario in scenarios:
+                    start = cpu()
+                    won, capped = party_wins(Program(game, scenario), agent, players,
+                                             args.games, args.seed)
+                    total[0] += won
+                    total[1] += args.games
+                    print(line(f"battle {scenario}", won, args.games, capped, cpu() - start),
+                          flush=True)
+                print(line("all battles", total[0], total[1], 0, 0.0), flush=True)
+            if args.only != "battles":
+                for act in acts:
+                    start = cpu()
+                    won, capped = party_wins(Program(game, story=act), agent, players,
+                                             args.act_games, args.seed)
+                    print(line(f"act {act}", won, args.act_games, capped, cpu() - start),
+                          flush=True)
+
+
+if __name__ == "__main__":
+    main()
