@@ -221,3 +221,13 @@ def test_a_move_may_end_with_a_turn(game):
     assert game.decision["kind"] == "facing"
     pick(game, "Face left")
     assert cell(game, HERO) == (1, 0) and game.state["pieces"][HERO][5] == 3
+
+
+def test_only_spares_pieces_not_of_the_card_type_named(game):
+    """`adjacent` names every piece beside the figure, friends too; `only: thing` defeats the
+    goblin beside it and leaves the other seat's figure standing and in the game."""
+    put(game, OTHER, (1, 0))  # B1, beside A1
+    put(game, LEFT, (0, 1))  # A2, beside A1
+    pick(game, "Purge the things beside")
+    assert game.state["pieces"][LEFT][2] is None  # the goblin left the board
+    assert cell(game, OTHER) == (1, 0) and not game.state["out"][1]
