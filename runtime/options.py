@@ -62,6 +62,8 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
         if not zone.per_seat:
             continue
         for inst in m.state["zones"][f"{zone.id}:{seat}"]:
+            if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
+                continue
             card_id = ids[inst]
             for index in table.get(card_id, ()):
                 key = f"use:{card_id}:{index}"

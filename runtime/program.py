@@ -44,6 +44,9 @@ class ZoneInfo:
     refill: str | None
     holds: tuple[str, ...]
     in_play: bool
+    in_play_if: str | None = None  # only cards matching this are in play here
+    bonus: str | None = None  # the card field of stat bonuses cards here give their holder
+    slots: Any = None  # the zone's `Slots` (room per slot), when it is a set of slots
 
 
 @dataclass(frozen=True)
@@ -335,4 +338,7 @@ def _zone(z) -> ZoneInfo:
         refill=z.refill_from,
         holds=tuple(z.holds),
         in_play=z.in_play,
+        in_play_if=z.in_play_if,
+        bonus=z.bonus,
+        slots=z.slots,
     )

@@ -285,6 +285,9 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
                    for d, name in enumerate(DIRECTIONS)]
         return ask(chooser, "direction", prompt or "Which way?", options)
     found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"))
+    if (selector in _TIES and len(found) > 1 and m.program.rules.tie_roll is not None
+            and all(is_character(m, i) for i in found)):
+        found = roll_off(m, found, m.program.rules.tie_roll)
     if selector in _TIES and len(found) > 1:
         # the seat the rules' `ties` names breaks it (which may itself be a decision first)
         chooser = tie_breaker(m, {**ctx, "self": chooser}, local, slot)
@@ -294,6 +297,18 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
         options = [{"label": piece_label(m, i), "key": f"piece:{i}", "piece": i} for i in found]
         return ask(chooser, "piece", prompt or f"Several are the {selector}: which?", options)
     local[slot] = found
+    return found
+
+
+def roll_off(m: Machine, found: list[int], dice: str) -> list[int]:
+    """The character that wins a roll-off among `found`: each seat rolls `dice`, the highest
+    wins, tied highs roll again."""
+    from runtime.dice import roll_total
+
+    while len(found) > 1:
+        totals = {i: roll_total(m, dice, pieces(m)[i][1]) for i in found}
+        best = max(totals.values())
+        found = [i for i in found if totals[i] == best]
     return found
 
 

@@ -166,6 +166,10 @@ def expire(m: Machine, scope: str) -> None:
     for seat, variable, amount, duration in st.get("mods", ()):
         if duration == scope:
             st["sv"][seat][variable] -= amount
+            if amount > 0:
+                from runtime.ops.variables import lower_capped
+
+                lower_capped(m, variable, seat)  # a bar shrinking back takes what it capped
         else:
             keep.append([seat, variable, amount, duration])
     if "mods" in st:
@@ -211,7 +215,8 @@ def turn(m: Machine, frame: dict):
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
-            if st["end_turn"] or st["out"][seat]:
+            # a seat put out of action on its own turn (knocked out) takes no more actions
+            if st["end_turn"] or st["out"][seat] or incapacitated(m, seat):
                 local["s"] = "end"
                 continue
             answer = local.pop("ans", None)

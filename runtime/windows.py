@@ -94,6 +94,8 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
                 continue  # a shared zone's cards answer once, for the first seat (the active one)
             key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
             for inst in st["zones"][key]:
+                if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
+                    continue
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
                     found.append([seat, inst, key, index, ids[inst]])
         found += [[seat, None, None, i, None] for i in rule_abilities]

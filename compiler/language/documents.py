@@ -159,6 +159,11 @@ class Variable(Model):
     )
     min: int | None = Field(default=None, description="the lowest value it takes")
     max: int | None = Field(default=None, description="the highest value it takes")
+    capped_by: Var | None = Field(
+        default=None,
+        description="never above this other variable's value for the same holder (health under "
+        "max_hp); when that one falls, this one falls with it",
+    )
     per: Literal["game", "seat", "piece"] = Field(
         default="seat",
         description="one value for the game, one per seat, or one per piece on a board",
@@ -557,6 +562,21 @@ class Scenario(Document):
 # -- rules ---------------------------------------------------------------------------------------
 
 
+class Slots(Model):
+    """The slots of a zone: how much room each has and which card field picks the slot."""
+
+    field: Name = Field(description="the card field naming the slot a card goes in (`slot`)")
+    size: Name | None = Field(
+        default=None, description="the card field giving the room a card takes (`hands`); 1 if unset"
+    )
+    room: dict[Name, int] = Field(
+        description="each slot's room (`{hand: 2, head: 1}`); a card whose slot is not listed cannot enter"
+    )
+    overflow: ZoneId = Field(
+        description="the holder's zone that cards pushed out of a full slot go to (`stash`)"
+    )
+
+
 class Zone(Model):
     """Where cards lie. `visibility`: public (face-up cards seen by all, face-down ones by the
     owning seat only), owner (only the owning seat sees them) or hidden (nobody)."""
@@ -588,6 +608,21 @@ class Zone(Model):
     in_play: bool = Field(
         default=False,
         description="cards here are in play: their abilities can be used and answer timing windows",
+    )
+    in_play_if: Expr | None = Field(
+        default=None,
+        description="with `in-play`, only the cards here matching this are in play (special gear "
+        "works from the stash, other gear only when equipped)",
+    )
+    bonus: Name | None = Field(
+        default=None,
+        description="a card field (a map of variable to amount) that cards here add to their "
+        "holder's variables while they lie here: gear worn gives its stat bonuses",
+    )
+    slots: Slots | None = Field(
+        default=None,
+        description="the zone is a set of slots (head, hands…): each card fills room in the slot "
+        "its field names, and a card entering a full slot pushes that slot's cards out",
     )
 
 
@@ -755,6 +790,12 @@ class Rules(Document):
         description="the seat that decides when a rule picks among equals (two closest targets, "
         "equally weak or strong, tied leaders): self (the acting seat), active, next-player, "
         "previous-player, or chosen (the acting seat names the seat that decides)",
+    )
+    tie_roll: Ref("dice") | None = Field(
+        default=None,
+        description="when set, a tie between characters for a single target (two closest, "
+        "equally weak) is rolled off: their seats roll these dice, the highest is the target "
+        "and tied highs roll again; otherwise the tie is a decision as `ties` says",
     )
     incapacitated: Expr | None = Field(
         default=None,

@@ -38,6 +38,7 @@ EVENTS = table(
     ("pass", "a card passed to another seat (target: the seat it went to; card: the card)"),
     ("phase", "a phase began"),
     ("place", "a seat placed its figure (actor: the seat)"),
+    ("lift", "a seat's figure was taken off the board (actor: the seat)"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),
     ("reshuffle", "a pile was shuffled back into the one it refills"),
     ("result", "the game ended with a result"),

@@ -379,6 +379,12 @@ class Move(Params):
     face: bool = Field(
         default=False, description="a seat's figure: after moving, its seat picks the way it faces"
     )
+    spend: Var | None = Field(
+        default=None,
+        description="a seat's figure moving to a chosen cell: the variable the move uses up, "
+        "lowered by the cells walked (set it each turn; then a move can be split around other "
+        "actions, and a move of no cells is not offered)",
+    )
 
 
 @op("push", "Push targets `distance` cells away from the source.", "board")
@@ -397,6 +403,12 @@ class Place(Params):
         default=None,
         description="on the cell directly behind this piece (opposite its facing), if empty",
     )
+
+
+@op("lift", "Take seats' figures off the board: they keep their seats, foes no longer see them, and `place` can put them back.", "board")
+class Lift(Params):
+    shorthand = "who"
+    who: Selector = "self"
 
 
 @op("place-terrain", "Put a terrain piece on the board.", "board")

@@ -67,6 +67,16 @@ def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return None
 
 
+@implements("lift", seats="who")
+def lift(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    for seat in seats:
+        piece = figure(m, seat)
+        if piece is not None:
+            piece[2] = piece[3] = None
+            m.emit("lift", seat=seat)
+    return None
+
+
 def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | None):
     """The cells a move heads for, and whether it stops next to them (a piece) or in them."""
     if area is not None:
@@ -93,12 +103,18 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             b, _ = board(m)
             reach = b.distances_from(cell_of(piece))
             taken = occupied(m) - {cell_of(piece)}
+            if p.spend is not None:  # a move that uses up a budget goes somewhere
+                taken.add(cell_of(piece))
             cells = sorted(
                 c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c)
             )
+            if not cells:
+                continue
             cell = ask_cell(m, local, f"cell{seat}", seat, cells, "Move where?")
             if type(cell) is dict:
                 return cell
+            if p.spend is not None:
+                write(m, p.spend, seat, read(m, p.spend, seat) - reach[tuple(cell)])
             piece[2], piece[3] = cell
         if p.face:
             way = ask_facing(m, local, f"face{seat}", seat, piece)
