@@ -68,17 +68,18 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
             for index in table.get(card_id, ()):
                 key = f"use:{card_id}:{index}"
                 ability = program.cards[card_id].abilities[index]
-                if key in seen or ability.cost > budget:
-                    continue
-                if ability.once_per and used(m, ability.once_per,
-                                             use_key(seat, inst, card_id, index)):
+                if key in seen or (ability.once_per and used(
+                        m, ability.once_per, use_key(seat, inst, card_id, index))):
                     continue
                 ctx = {"self": seat, "card": inst}
-                if not (m.holds(ability.if_, seat, ctx, inst) and viable(m, ability.do, ctx)):
+                if not m.holds(ability.if_, seat, ctx, inst):
+                    continue
+                cost = int(m.value(ability.cost, seat, ctx, inst))
+                if cost > budget or not viable(m, ability.do, ctx):
                     continue
                 seen.add(key)
                 label = f"{program.name_of(card_id)}: {ability.name or 'use'}"
                 options.append(
-                    {"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost}
+                    {"label": label, "key": key, "c": inst, "i": index, "cost": cost}
                 )
     return options

@@ -101,7 +101,7 @@ class Program:
         # cards dealt onto the board's cells lie here, their cells kept in state["cells"]
         self.zones.setdefault("board", ZoneInfo(
             "board", "On the board", False, "public", False, None, False, None, (), False))
-        self.cards = game.cards
+        self.cards = _with_type_abilities(game)
         self.fields: dict[str, dict[str, Any]] = {cid: self._fields(cid) for cid in game.cards}
         self.back_of = {c.id: c.back for c in game.cards.values() if c.back}
         self.front_of = {back: front for front, back in self.back_of.items()}
@@ -129,7 +129,7 @@ class Program:
 
     def _models(self):
         yield self.rules
-        yield from self.game.cards.values()
+        yield from self.cards.values()
         game = self.game
         for group in (game.stories, game.scenarios, game.landscapes, game.terrain):
             yield from group.values()
@@ -237,7 +237,7 @@ class Program:
         self.triggers: dict[str, dict[str, list[int]]] = {}
         self.activated: dict[str, list[int]] = {}
         self.anytime: dict[str, list[int]] = {}  # offered off-turn too (see `runtime.respond`)
-        for cid, card in self.game.cards.items():
+        for cid, card in self.cards.items():
             for i, ability in enumerate(card.abilities):
                 if ability.when is None or ability.when == "any-time":
                     self.activated.setdefault(cid, []).append(i)
@@ -317,6 +317,18 @@ class Program:
     def card_pool(self, players: int) -> Counter:
         """How many instances of each card (as first dealt) a game of `players` holds."""
         return Counter(cid for cid, _ in self.layout(players)[1])
+
+
+def _with_type_abilities(game: CompiledGame) -> dict:
+    """The game's cards, each with the abilities its card type gives every card of the type
+    after its own."""
+    cards = {}
+    for cid, card in game.cards.items():
+        kind = game.card_type_of(cid)
+        shared = list(getattr(kind, "abilities", None) or ())
+        cards[cid] = card.model_copy(update={"abilities": [*card.abilities, *shared]}) \
+            if shared else card
+    return cards
 
 
 def for_scenario(program: Program, scenario: str | None) -> Program:

@@ -41,7 +41,8 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
     acting on its own (a foe's activation)."""
     if selector == "self" and ctx is not None and ctx.get("piece") is not None:
         return True
-    if selector == "target" and ctx is not None and ctx.get("tpiece") is not None:
+    if selector == "target" and ctx is not None and (
+            ctx.get("tpiece") is not None or ctx.get("tpieces")):
         return True
     return selector in PIECE_SELECTORS and on_board(m)
 
@@ -186,8 +187,19 @@ def pattern_cover(m: Machine, i: int, ctx: dict | None = None, p=None) -> set[tu
 
 
 def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
-                     direction: int | None = None) -> list[int]:
-    """The pieces a selector names, ties and all (an in-line selector needs `direction`)."""
+                     direction: int | None = None, keep=None) -> list[int]:
+    """The pieces a selector names, ties and all (an in-line selector needs `direction`),
+    among those `keep` keeps (a test of a piece index; all without it)."""
+    if keep is None:
+        return _candidates(m, ctx, selector, p, direction)
+    return [i for i in _candidates(m, ctx, selector, p, direction, keep) if keep(i)]
+
+
+def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | None = None,
+                keep=None) -> list[int]:
+    if selector == "target" and ctx.get("tpieces"):
+        # the pieces a played card picked as its targets (see the op `play-top`)
+        return [i for i in ctx["tpieces"] if pieces(m)[i][2] is not None]
     if selector == "target" and ctx.get("tpiece") is not None:
         # the piece a played card picked as its target (see the op `play-top`)
         return [ctx["tpiece"]] if pieces(m)[ctx["tpiece"]][2] is not None else []
@@ -205,15 +217,18 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
         return [src]
     me = pieces(m)[src]
     here = cell_of(me)
+    foes = [i for i in enemies_of(m, src) if keep is None or keep(i)]
     rng = getattr(p, "range", None) or ctx.get("range") or 1
+    if type(rng) is str:  # an expression: a reach read from the card (`range or 1`)
+        rng = int(m.evaluate(rng, ctx.get("self"), ctx, ctx.get("card")))
     if selector in ("closest", "farthest"):
-        far = {i: gap(m, me, pieces(m)[i]) for i in enemies_of(m, src)}
+        far = {i: gap(m, me, pieces(m)[i]) for i in foes}
         if not far:
             return []
         best = (min if selector == "closest" else max)(far.values())
         return [i for i in far if far[i] == best]
     if selector in ("weakest", "strongest"):
-        hp = {i: piece_value(m, i, "health") for i in enemies_of(m, src)}
+        hp = {i: piece_value(m, i, "health") for i in foes}
         hp = {i: v for i, v in hp.items() if v is not None}
         if not hp:
             return []
@@ -222,10 +237,10 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
     if selector == "adjacent":
         return [i for i in everyone if i != src and gap(m, me, pieces(m)[i]) == 1]
     if selector == "in-range":
-        return [i for i in enemies_of(m, src) if gap(m, me, pieces(m)[i]) <= rng]
+        return [i for i in foes if gap(m, me, pieces(m)[i]) <= rng]
     if selector == "in-pattern":
         cells = pattern_cover(m, src, ctx, p)
-        return [i for i in enemies_of(m, src) if cell_of(pieces(m)[i]) in cells]
+        return [i for i in foes if cell_of(pieces(m)[i]) in cells]
     if selector == "in-line":
         return _in_line(m, src, here, direction or 0)
     if selector == "in-path":
@@ -266,8 +281,9 @@ def tie_chooser(m: Machine, ctx: dict) -> int:
 
 
 def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who", p=None,
-                   prompt: str | None = None):
-    """The pieces `selector` names (kept in `local[slot]`), or a decision to make first."""
+                   prompt: str | None = None, keep=None):
+    """The pieces `selector` names (kept in `local[slot]`) among those `keep` keeps (a test
+    of a piece index, applied before ties are broken), or a decision to make first."""
     if slot in local:
         return local[slot]
     answer = local.pop("ans", None) if local.get("asking") == slot else None
@@ -284,7 +300,7 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
         options = [{"label": f"Aim {name}", "key": f"dir:{name}", "direction": d}
                    for d, name in enumerate(DIRECTIONS)]
         return ask(chooser, "direction", prompt or "Which way?", options)
-    found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"))
+    found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"), keep)
     if (selector in _TIES and len(found) > 1 and m.program.rules.tie_roll is not None
             and all(is_character(m, i) for i in found)):
         found = roll_off(m, found, m.program.rules.tie_roll)

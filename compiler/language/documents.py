@@ -46,7 +46,10 @@ class Ability(Model):
     if_: Expr | None = Field(
         default=None, description="it can be used or fire only while this holds"
     )
-    cost: int = Field(default=0, description="actions a player spends to use it")
+    cost: Amount = Field(
+        default=0, description="actions a player spends to use it; an expression may read the "
+        "card's fields (`mox_cost`)"
+    )
     once_per: Literal["turn", "round", "battle", "game"] | None = Field(
         default=None, description="it can be used at most once per turn, round, battle or game"
     )
@@ -247,6 +250,11 @@ class CardType(Document):
     )
     fields: dict[Name, FieldSpec] = Field(
         default_factory=dict, description="the fields its cards carry, by name"
+    )
+    abilities: list[Ability] = Field(
+        default_factory=list,
+        description="abilities every card of this type has after its own (each read with the "
+        "card's fields; its `if:` says which cards may use it: `weapon != None`)",
     )
 
 

@@ -137,7 +137,17 @@ class PlayTop(Params):
     )
     targeting: Name | None = Field(
         default=None,
-        description="the card field naming the selector its player picks `target` with first",
+        description="the card field naming the selector its player picks `target` with first "
+        "(a selector picking several makes each of them a `target`)",
+    )
+    targeting_range: Name | None = Field(
+        default=None,
+        description="the card field giving the range of an `in-range` targeting, in cells",
+    )
+    targeting_if: Name | None = Field(
+        default=None,
+        description="the card field holding a condition a character's seat must meet to be "
+        "picked as the target (`leg_gear >= 1`); none meeting it: no target",
     )
 
 
@@ -241,7 +251,7 @@ class Damage(Params):
     shorthand = "amount"
     amount: Amount = 1
     target: Selector = "target"
-    range: int | None = None
+    range: Amount | None = None
     only: Ref("card-type") | None = Field(
         default=None, description="only targets whose card is of this card type"
     )
@@ -258,7 +268,7 @@ class Heal(Params):
 class Attack(Params):
     target: Selector = "chosen-opponent"
     strength: Amount | None = None
-    range: int | None = None
+    range: Amount | None = None
     pattern: Id | None = None
     dice: Ref("dice") | None = None
     count: Amount | None = Field(
@@ -527,8 +537,8 @@ class Repeat(Params):
 
 
 class RollResult(Model):
-    min: int | None = None
-    max: int | None = None
+    min: Amount | None = None
+    max: Amount | None = None
     do: Effects
 
 

@@ -80,8 +80,8 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         for row in rows:
             frames.append(fx(m.program.lid(row.do), sctx))
         for result in p.results:
-            low = result.min is None or total >= result.min
-            if low and (result.max is None or total <= result.max):
+            low = result.min is None or total >= amount(m, sctx, result.min)
+            if low and (result.max is None or total <= amount(m, sctx, result.max)):
                 frames.append(fx(m.program.lid(result.do), sctx))
                 break
     return Tail(*frames) if frames else None
