@@ -151,6 +151,9 @@ def run_window(m: Machine, frame: dict):
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
+        piece = ctx.get("piece")
+        if piece is not None and m.state["pieces"][piece][1] != seat:
+            del ctx["piece"]  # a seat's ability acts as the seat, not as the foe that opened it
         if not m.holds(ability.if_, seat, ctx, inst):
             continue
         return Call(use_frame(m, seat, inst, index, ctx, face))

@@ -413,6 +413,10 @@ class Place(Params):
         default=None,
         description="on the cell directly behind this piece (opposite its facing), if empty",
     )
+    next_to: Selector | None = Field(
+        default=None,
+        description="on an empty cell next to the pieces this names (all its cells, for a big one)",
+    )
 
 
 @op("lift", "Take seats' figures off the board: they keep their seats, foes no longer see them, and `place` can put them back.", "board")
@@ -511,6 +515,11 @@ class If(Params):
     condition: Expr
     then: Effects
     else_: Effects = Field(default_factory=list)
+    reading: Selector | None = Field(
+        default=None,
+        description="the seat whose variables the condition reads (`target`); the effect's own "
+        "seat when unset, and false when the selector names nobody",
+    )
 
 
 @op("choose", "The acting seat chooses one of the options whose condition holds.", "flow")

@@ -16,7 +16,15 @@ if TYPE_CHECKING:
 
 @implements("if")
 def if_(m: Machine, ctx: dict, p, local: dict):
-    holds = m.holds(p.condition, ctx.get("self"), ctx, ctx.get("card"))
+    seat = ctx.get("self")
+    if p.reading is not None:
+        from runtime.selectors import candidates
+
+        seats = candidates(m, ctx, p.reading)
+        if not seats:
+            return Tail(fx(m.program.lid(p.else_), ctx)) if p.else_ else None
+        seat = seats[0]
+    holds = m.holds(p.condition, seat, ctx, ctx.get("card"))
     branch = p.then if holds else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
 

@@ -54,7 +54,7 @@ def on_pieces(name: str):
     return register
 
 
-def _hurt(m: Machine, ctx: dict, i: int, n: int) -> list[dict]:
+def take_health(m: Machine, ctx: dict, i: int, n: int) -> list[dict]:
     """Take `n` health from piece `i`; the windows that follow. A character's seat hears of
     it (`on-damaged`) even in a game that counts wounds its own way, with no `health`."""
     piece = pieces(m)[i]
@@ -80,7 +80,7 @@ def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:
 @on_pieces("damage")
 def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
-    frames = [f for i in found for f in _hurt(m, ctx, i, n)]
+    frames = [f for i in found for f in take_health(m, ctx, i, n)]
     return Tail(*frames) if frames else None
 
 
@@ -284,7 +284,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         blocked = _counted(m, p.defence_dice)
         hurt = max(0, hurt - blocked)
         m.emit("defend", piece=target, blocked=blocked, damage=hurt)
-    frames = _hurt(m, wctx, target, hurt) if won and hurt > 0 else []
+    frames = take_health(m, wctx, target, hurt) if won and hurt > 0 else []
     from runtime.ops.combat import _after
 
     tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt}, won, [])
