@@ -1,5 +1,6 @@
 """The options of the active seat's turn: actions it can pay for and may take, abilities of
-its cards in play it may use, and ending the turn.
+its cards in play it may use, abilities of the terrain its figure stands in or next to
+(`runtime.interactions`), and ending the turn.
 
 An action or ability is offered only when its cost can be paid, its limit and `once-per`
 allow it, its `if:` holds and its first effect has something to act on (an attack needs
@@ -46,6 +47,10 @@ def main_options(m: Machine, seat: int) -> list[dict]:
             {"label": action.name, "key": "action:" + action.id, "a": action.id, "cost": cost}
         )
     options += ability_options(m, seat, program.activated, left)
+    if program.game.terrain:
+        from runtime.interactions import terrain_options
+
+        options += terrain_options(m, seat, left)
     options.append({"label": "End your turn", "key": "end"})
     return options
 

@@ -257,6 +257,10 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
         record_use(m, "turn", "a:" + action.id)
         m.emit("action", seat=seat, action=action.id, name=action.name)
         return fx(m.program.lid(action.do), {"self": seat})
+    if "t" in option:
+        from runtime.interactions import use_terrain
+
+        return use_terrain(m, seat, option)
     inst, index = option["c"], option["i"]
     return use_frame(m, seat, inst, index, {"self": seat})
 

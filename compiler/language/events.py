@@ -39,6 +39,7 @@ EVENTS = table(
     ("phase", "a phase began"),
     ("place", "a seat placed its figure (actor: the seat)"),
     ("lift", "a seat's figure was taken off the board (actor: the seat)"),
+    ("remove-terrain", "a terrain piece placed in play was taken off the board"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),
     ("reshuffle", "a pile was shuffled back into the one it refills"),
     ("result", "the game ended with a result"),

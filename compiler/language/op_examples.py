@@ -112,6 +112,7 @@ EXAMPLES: dict[str, str] = {
     "place": "place: {area: start}",
     "lift": "lift: self",
     "place-terrain": "place-terrain: {piece: barrel, area: start}",
+    "remove-terrain": "remove-terrain: {}",
     "approach": "approach: {distance: 2, towards: closest, then: [{damage: 1}]}",
     "scatter": "scatter: {from: stash, area: gate}",
     "extra-action": "extra-action: 1",

@@ -425,6 +425,11 @@ class Lift(Params):
     who: Selector = "self"
 
 
+@op("remove-terrain", "Take a terrain piece placed in play off the board: the one whose ability runs, or the first placed of `piece`.", "board")
+class RemoveTerrain(Params):
+    piece: Ref("terrain") | None = None
+
+
 @op("place-terrain", "Put a terrain piece on the board.", "board")
 class PlaceTerrain(Params):
     piece: Ref("terrain")

@@ -189,6 +189,20 @@ def push(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return None
 
 
+@implements("remove-terrain")
+def remove_terrain(m: Machine, ctx: dict, p, local: dict):
+    placed = m.state.get("terrain") or []
+    if p.piece is None and ctx.get("terrain_at") is not None:
+        mine = [ctx.get("terrain"), *ctx["terrain_at"]]
+        found = next((i for i, t in enumerate(placed) if t == mine), None)
+    else:
+        found = next((i for i, t in enumerate(placed) if t[0] == p.piece), None)
+    if found is not None:
+        name, col, row = placed.pop(found)
+        m.emit("remove-terrain", terrain=name, cell=[col, row])
+    return None
+
+
 @implements("place-terrain")
 def place_terrain(m: Machine, ctx: dict, p, local: dict):
     chooser = resolve(m, ctx, p.chosen_by, local, slot="chooser")

@@ -131,3 +131,32 @@ def test_a_tie_between_characters_is_rolled_off_not_chosen(outfit):
     hit = [e for e in after if e["e"] == "damage"]
     last = {e["seat"]: e["total"] for e in rolls[-2:]}
     assert [e["seat"] for e in hit] == [max(last, key=last.get)]
+
+
+def test_terrain_abilities_are_offered_next_to_an_obstacle_or_inside_a_feature(outfit):
+    m = deployed(outfit)
+    assert not [label for label in labels(m) if label.startswith(("Well", "Spring", "Crate"))]
+    me = next(r for r in m.state["pieces"] if r[1] == 0)
+    me[2:4] = [0, 1]  # A2: next to the well on A3
+    m.state["decision"] = None
+    m.run()
+    assert "Well: Draw Water" in labels(m) and "Spring: Drink" not in labels(m)
+    me[2:4] = [1, 4]  # B5: in the spring
+    m.state["decision"] = None
+    m.run()
+    assert "Spring: Drink" in labels(m) and "Well: Draw Water" not in labels(m)
+    pick(m, "Spring: Drink")
+    assert m.value("steps_left", 0) == 5 and "Spring: Drink" not in labels(m)  # once a turn
+
+
+def test_a_terrain_ability_can_take_its_own_piece_off_the_board(outfit):
+    m = deployed(outfit)
+    assert m.state["terrain"] == [["crate", 4, 2]]
+    me = next(r for r in m.state["pieces"] if r[1] == 0)
+    me[2:4] = [4, 1]  # E2, next to the crate on E3
+    m.state["decision"] = None
+    m.run()
+    pick(m, "Crate: Smash")
+    assert m.state["terrain"] == [] and "Crate: Smash" not in labels(m)
+    assert [e for e in m.log if e["e"] == "remove-terrain"] == [
+        {"e": "remove-terrain", "terrain": "crate", "cell": [4, 2]}]
