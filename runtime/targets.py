@@ -205,6 +205,8 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
         return [ctx["tpiece"]] if pieces(m)[ctx["tpiece"]][2] is not None else []
     src = source_piece(m, ctx)
     everyone = standing(m)
+    if selector == "active":  # the figure of the seat whose turn it is (a foe heads for it)
+        return [i for i in everyone if pieces(m)[i][1] == m.state["active"]]
     if selector == "all-characters":
         return [i for i in everyone if is_character(m, i)]
     if selector == "all-enemies":

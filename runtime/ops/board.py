@@ -211,8 +211,11 @@ def place_terrain(m: Machine, ctx: dict, p, local: dict):
     cells = named_cells(m, p.at, p.area)
     if not cells and chooser and figure(m, chooser[0]):
         cells = _around(m, cell_of(figure(m, chooser[0])))
+    open_cells = free(m, cells)
+    if not open_cells and "cell" not in local:
+        return None  # no room for it: it is not placed
     cell = ask_cell(
-        m, local, "cell", chooser[0] if chooser else ctx["self"], free(m, cells), "Place it where?"
+        m, local, "cell", chooser[0] if chooser else ctx["self"], open_cells, "Place it where?"
     )
     if type(cell) is dict:
         return cell
