@@ -30,7 +30,7 @@ def fight(programs, scenario: str, picks: list[str], seed: int = 1) -> Machine:
     m = Machine.start(program, len(picks), seed, log=[])
     for name in picks:
         pick(m, name)
-    while m.decision["kind"] == "cell":
+    while m.decision["kind"] != "turn":  # squares to start on (and a sheriff, if tied)
         m.answer(0)
     assert m.decision["kind"] == "turn" and m.decision["seat"] == 0
     return m
@@ -241,3 +241,42 @@ def test_a_melee_hit_on_the_bundits_puts_their_hostage_back_next_to_them(program
     back = figure(m, 0)
     assert back is not None and gap(m, back, ruffian(m)) == 1
     assert not m.value("hostage", 0) and m.value("townsfolk_standing", 0) == 2
+
+
+def test_safety_in_numbers_takes_1_dmg_off_a_ranged_hit_on_the_bundits(programs, monkeypatch):
+    m = fight(programs, "the-bundits-troublemaker", ["Quintus Binch", "Granny Melba"])
+    assert m.value("ranged_guard", 0) == 1
+    equip(m, 0, "long-musket")  # ranged, 3 DMG, Range 8
+    bundits = ruffian(m)
+    bundits[2:4] = [8, 3]
+    stand(m, 0, (8, 9))
+    m.state["actions"] = 3
+    reask(m)
+    dice(monkeypatch, 9)
+    health = bundits[4]
+    pick(m, "Long Musket: Attack")
+    assert bundits[4] == health - 2
+
+
+def test_sticky_fingers_takes_a_coin_with_each_blow(programs):
+    m = fight(programs, "the-bundits-hooligan", ["Quintus Binch", "Granny Melba"])
+    bundits = ruffian(m)
+    bundits[2:4] = [8, 6]
+    stand(m, 0, (8, 8))
+    stand(m, 1, (14, 12))
+    coins, health = m.value("coins", 0), m.value("health", 0)
+    next_action(m, "pickpocket")
+    hits = health - m.value("health", 0)
+    assert hits >= 1 and m.value("coins", 0) <= coins - hits
+
+
+def test_whole_gangs_here_two_actions_while_a_townsfolk_is_held(programs):
+    m = fight(programs, "the-bundits-final-fight", ["Quintus Binch", "Granny Melba"])
+    write(m, "hostage", 0, True)
+    m.state["gv"]["hostages"] = 1
+    before = len(m.log)
+    for _ in range(2):
+        pick(m, "End your turn")
+    played = [e for e in m.log[before:] if e["e"] == "move" and e.get("from") == "action-deck"
+              and e["to"] == "action-discard"]
+    assert len(played) == 2
