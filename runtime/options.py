@@ -87,4 +87,26 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 options.append(
                     {"label": label, "key": key, "c": inst, "i": index, "cost": cost}
                 )
+    return options + item_options(m, seat, table, budget)
+
+
+def item_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:
+    """The abilities of the cards `seat` holds as items (`gain-item` of a card: a character
+    card taken at setup) it may use now, as for its cards in play."""
+    program = m.program
+    options: list[dict] = []
+    for card_id in m.state["items"][seat]:
+        for index in table.get(card_id, ()):
+            ability = program.cards[card_id].abilities[index]
+            if ability.once_per and used(m, ability.once_per, use_key(seat, None, card_id, index)):
+                continue
+            ctx = {"self": seat}
+            if not m.holds(ability.if_, seat, ctx):
+                continue
+            cost = int(m.value(ability.cost, seat, ctx))
+            if cost > budget or not viable(m, ability.do, ctx):
+                continue
+            options.append({"label": f"{program.name_of(card_id)}: {ability.name or 'use'}",
+                            "key": f"item:{card_id}:{index}", "c": None, "i": index,
+                            "f": card_id, "cost": cost})
     return options

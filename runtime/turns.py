@@ -262,13 +262,16 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
 
         return use_terrain(m, seat, option)
     inst, index = option["c"], option["i"]
-    return use_frame(m, seat, inst, index, {"self": seat})
+    return use_frame(m, seat, inst, index, {"self": seat}, option.get("f"))
 
 
 def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
     """What a once-per limit counts uses under: ability `index` of one face of card `inst`
-    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
-    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
+    (each side of a two-sided card has its own uses), of a card `seat` holds as an item
+    (`face`, no instance), or of the rules for `seat`."""
+    if inst is not None:
+        return f"{inst}:{face}#{index}"
+    return f"{face}@{seat}#{index}" if face else f"@{seat}#{index}"
 
 
 def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
@@ -277,7 +280,7 @@ def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
     face `face` (by default the one it shows)."""
     from runtime.program import Source
 
-    card_id = (face or m.state["ids"][inst]) if inst is not None else None
+    card_id = face or (m.state["ids"][inst] if inst is not None else None)
     ability = m.program.abilities_of(Source(card_id, index))
     record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:

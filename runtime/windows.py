@@ -98,6 +98,9 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
                     continue
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
                     found.append([seat, inst, key, index, ids[inst]])
+        if seat is not None:  # the cards a seat holds as items answer as its own
+            found += [[seat, None, None, index, item] for item in st["items"][seat]
+                      for index in program.triggers.get(item, {}).get(name, ())]
         found += [[seat, None, None, i, None] for i in rule_abilities]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners

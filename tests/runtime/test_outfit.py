@@ -160,3 +160,13 @@ def test_a_terrain_ability_can_take_its_own_piece_off_the_board(outfit):
     assert m.state["terrain"] == [] and "Crate: Smash" not in labels(m)
     assert [e for e in m.log if e["e"] == "remove-terrain"] == [
         {"e": "remove-terrain", "terrain": "crate", "cell": [4, 2]}]
+
+
+def test_a_card_held_as_an_item_offers_its_abilities_and_answers_windows(outfit):
+    m = deployed(outfit)
+    assert m.value("mornings", 0) == 1  # Early Riser answered as the turn began
+    pick(m, "Scout: Dash")
+    assert m.value("steps_left", 0) == 5 and m.state["actions"] == 1
+    assert "Scout: Dash" not in labels(m)  # once a turn
+    assert [e["name"] for e in m.log if e["e"] == "ability" and e["seat"] == 0] == [
+        "Early Riser", "Dash"]
