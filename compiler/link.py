@@ -17,6 +17,7 @@ from compiler.analysis.ranges import analyse_ranges
 from compiler.analysis.story import analyse_story
 from compiler.analysis.story_world import build_world
 from compiler.analysis.variables import check_unread
+from compiler.analysis.zone_fields import check_zone_fields
 from compiler.chapters import JoinedStory, join_chapters
 from compiler.compiled import CompiledGame
 from compiler.diagnostics import CATALOGUE, Location, Report
@@ -109,6 +110,7 @@ def link(
     _areas_and_outcomes(units, report)
     _idle(units, report)
     _decks(units, report)
+    check_zone_fields(units, report)
     _unclaimed(units, files, report)
     stories = join_chapters(units, report)
     _analyse(units, stories, report, partial)

@@ -1,5 +1,6 @@
 """The options of the active seat's turn: actions it can pay for and may take, abilities of
-its cards in play it may use, and ending the turn.
+its cards in play it may use, abilities of the terrain its figure stands in or next to
+(`runtime.interactions`), and ending the turn.
 
 An action or ability is offered only when its cost can be paid, its limit and `once-per`
 allow it, its `if:` holds and its first effect has something to act on (an attack needs
@@ -59,11 +60,13 @@ def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
     return found
 
 
-def _in_play_keys(m: Machine, seat: int) -> list[str]:
+def _in_play(m: Machine, seat: int) -> list[tuple]:
+    """(zone key, `in-play-if` or None) of `seat`'s zones whose cards are in play."""
     keys = m.program.cache.get(("options:in-play", seat))
     if keys is None:
         keys = m.program.cache[("options:in-play", seat)] = [
-            f"{zone.id}:{seat}" for zone in m.program.in_play_zones if zone.per_seat]
+            (f"{zone.id}:{seat}", zone.in_play_if)
+            for zone in m.program.in_play_zones if zone.per_seat]
     return keys
 
 
@@ -86,14 +89,19 @@ def main_options(m: Machine, seat: int) -> list[dict]:
             continue
         options.append({"label": action.name, "key": key, "a": action.id, "cost": cost})
     options += ability_options(m, seat, m.program.activated, left)
+    if m.program.game.terrain:
+        from runtime.interactions import terrain_options
+
+        options += terrain_options(m, seat, left)
     options.append({"label": "End your turn", "key": "end"})
     return options
 
 
 def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:
-    """The abilities of `seat`'s cards in play listed in `table` (card id -> ability indexes)
-    that it may use now: within `budget` actions, under their once-per limit, their condition
-    holding and their effects having something to act on."""
+    """The abilities of `seat`'s cards in play (and of the cards it holds as items) listed
+    in `table` (card id -> ability indexes) that it may use now: within `budget` actions,
+    under their once-per limit, their condition holding and their effects having something
+    to act on."""
     if not table:
         return []
     program = m.program
@@ -103,14 +111,16 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
     options: list[dict] = []
     seen: set[str] = set()
     cache = program.cache.setdefault(("options:abilities", id(table)), {})
-    for zone_key in _in_play_keys(m, seat):
+    for zone_key, in_play_if in _in_play(m, seat):
         for inst in zones[zone_key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue
+            if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
+                continue
             for index, ability, key, label, check, params in _abilities(program, table, card_id,
                                                                         cache):
-                if key in seen or ability.cost > budget:
+                if key in seen:
                     continue
                 if ability.once_per and used(m, ability.once_per,
                                              use_key(seat, inst, card_id, index)):
@@ -118,10 +128,35 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 ctx = {"self": seat, "card": inst}
                 if ability.if_ is not None and not m.holds(ability.if_, seat, ctx, inst):
                     continue
+                cost = ability.cost
+                if type(cost) is not int:
+                    cost = int(m.value(cost, seat, ctx, inst))
+                if cost > budget:
+                    continue
                 if check is not None and not check(m, ctx, params):
                     continue
                 seen.add(key)
-                options.append(
-                    {"label": label, "key": key, "c": inst, "i": index, "cost": ability.cost}
-                )
+                options.append({"label": label, "key": key, "c": inst, "i": index, "cost": cost})
+    return options + item_options(m, seat, table, budget)
+
+
+def item_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:
+    """The abilities of the cards `seat` holds as items (`gain-item` of a card: a character
+    card taken at setup) it may use now, as for its cards in play."""
+    program = m.program
+    options: list[dict] = []
+    for card_id in m.state["items"][seat]:
+        for index in table.get(card_id, ()):
+            ability = program.cards[card_id].abilities[index]
+            if ability.once_per and used(m, ability.once_per, use_key(seat, None, card_id, index)):
+                continue
+            ctx = {"self": seat}
+            if not m.holds(ability.if_, seat, ctx):
+                continue
+            cost = int(m.value(ability.cost, seat, ctx))
+            if cost > budget or not viable(m, ability.do, ctx):
+                continue
+            options.append({"label": f"{program.name_of(card_id)}: {ability.name or 'use'}",
+                            "key": f"item:{card_id}:{index}", "c": None, "i": index,
+                            "f": card_id, "cost": cost})
     return options

@@ -50,6 +50,9 @@ class ZoneInfo:
     refill: str | None
     holds: tuple[str, ...]
     in_play: bool
+    in_play_if: str | None = None  # only cards matching this are in play here
+    bonus: str | None = None  # the card field of stat bonuses cards here give their holder
+    slots: Any = None  # the zone's `Slots` (room per slot), when it is a set of slots
 
 
 class Program:
@@ -100,7 +103,7 @@ class Program:
         # cards dealt onto the board's cells lie here, their cells kept in state["cells"]
         self.zones.setdefault("board", ZoneInfo(
             "board", "On the board", False, "public", False, None, False, None, (), False))
-        self.cards = game.cards
+        self.cards = _with_type_abilities(game)
         self.fields: dict[str, dict[str, Any]] = {cid: self._fields(cid) for cid in game.cards}
         self.back_of = {c.id: c.back for c in game.cards.values() if c.back}
         self.front_of = {back: front for front, back in self.back_of.items()}
@@ -131,7 +134,7 @@ class Program:
 
     def _models(self):
         yield self.rules
-        yield from self.game.cards.values()
+        yield from self.cards.values()
         game = self.game
         for group in (game.stories, game.scenarios, game.landscapes, game.terrain):
             yield from group.values()
@@ -254,7 +257,7 @@ class Program:
         self.triggers: dict[str, dict[str, list[int]]] = {}
         self.activated: dict[str, list[int]] = {}
         self.anytime: dict[str, list[int]] = {}  # offered off-turn too (see `runtime.respond`)
-        for cid, card in self.game.cards.items():
+        for cid, card in self.cards.items():
             for i, ability in enumerate(card.abilities):
                 if ability.when is None or ability.when == "any-time":
                     self.activated.setdefault(cid, []).append(i)
@@ -336,6 +339,18 @@ class Program:
         return Counter(cid for cid, _ in self.layout(players)[1])
 
 
+def _with_type_abilities(game: CompiledGame) -> dict:
+    """The game's cards, each with the abilities its card type gives every card of the type
+    after its own."""
+    cards = {}
+    for cid, card in game.cards.items():
+        kind = game.card_type_of(cid)
+        shared = list(getattr(kind, "abilities", None) or ())
+        cards[cid] = card.model_copy(update={"abilities": [*card.abilities, *shared]}) \
+            if shared else card
+    return cards
+
+
 def for_scenario(program: Program, scenario: str | None) -> Program:
     """The program playing `scenario` on its own (see `runtime.battle`); as is for None."""
     if scenario is None or scenario == program.scenario:
@@ -355,4 +370,7 @@ def _zone(z) -> ZoneInfo:
         refill=z.refill_from,
         holds=tuple(z.holds),
         in_play=z.in_play,
+        in_play_if=z.in_play_if,
+        bonus=z.bonus,
+        slots=z.slots,
     )

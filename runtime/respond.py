@@ -44,7 +44,7 @@ def run_respond(m: Machine, frame: dict):
     answer = local.pop("ans", None)
     if answer is not None and answer["key"] != "pass":
         seat = local["q"][local["n"] - 1]
-        return Call(use_frame(m, seat, answer["c"], answer["i"], {"self": seat}))
+        return Call(use_frame(m, seat, answer["c"], answer["i"], {"self": seat}, answer.get("f")))
     queue = local["q"]
     while local["n"] < len(queue):
         seat = queue[local["n"]]

@@ -69,6 +69,11 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
         case "previous-player":
             ring = m.seats_from(me)
             return ring[-1:] if len(ring) > 1 else ring[:1]
+        case "target" if ctx.get("tpieces"):
+            # the seats of the several pieces a played card targets (see the op `play-top`)
+            rows = st["pieces"]
+            return [rows[i][1] for i in ctx["tpieces"]
+                    if rows[i][1] is not None and rows[i][2] is not None]
         case "attacker" | "defender" | "target":
             seat = ctx.get(selector)
             return [] if seat is None else [seat]

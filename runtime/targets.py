@@ -43,7 +43,8 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
     acting on its own (a foe's activation)."""
     if selector == "self" and ctx is not None and ctx.get("piece") is not None:
         return True
-    if selector == "target" and ctx is not None and ctx.get("tpiece") is not None:
+    if selector == "target" and ctx is not None and (
+            ctx.get("tpiece") is not None or ctx.get("tpieces")):
         return True
     if selector == "attacker" and ctx is not None and ctx.get("attacker") is not None:
         return on_board(m)  # the attacking seat's figure (a foe reacting moves towards it)
@@ -190,8 +191,19 @@ def pattern_cover(m: Machine, i: int, ctx: dict | None = None, p=None) -> set[tu
 
 
 def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
-                     direction: int | None = None) -> list[int]:
-    """The pieces a selector names, ties and all (an in-line selector needs `direction`)."""
+                     direction: int | None = None, keep=None) -> list[int]:
+    """The pieces a selector names, ties and all (an in-line selector needs `direction`),
+    among those `keep` keeps (a test of a piece index; all without it)."""
+    if keep is None:
+        return _candidates(m, ctx, selector, p, direction)
+    return [i for i in _candidates(m, ctx, selector, p, direction, keep) if keep(i)]
+
+
+def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | None = None,
+                keep=None) -> list[int]:
+    if selector == "target" and ctx.get("tpieces"):
+        # the pieces a played card picked as its targets (see the op `play-top`)
+        return [i for i in ctx["tpieces"] if pieces(m)[i][2] is not None]
     if selector == "target" and ctx.get("tpiece") is not None:
         # the piece a played card picked as its target (see the op `play-top`)
         return [ctx["tpiece"]] if pieces(m)[ctx["tpiece"]][2] is not None else []
@@ -199,6 +211,8 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
     everyone = standing(m)
     if selector == "attacker":
         return [i for i in everyone if pieces(m)[i][1] == ctx.get("attacker")]
+    if selector == "active":  # the figure of the seat whose turn it is (a foe heads for it)
+        return [i for i in everyone if pieces(m)[i][1] == m.state["active"]]
     if selector == "all-characters":
         return [i for i in everyone if is_character(m, i)]
     if selector == "all-enemies":
@@ -211,8 +225,10 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
         return [src]
     me = pieces(m)[src]
     here = cell_of(me)
+    foes = [i for i in enemies_of(m, src) if keep is None or keep(i)]
     rng = getattr(p, "range", None) or ctx.get("range") or 1
-    foes = enemies_of(m, src)
+    if type(rng) is str:  # an expression: a reach read from the card (`range or 1`)
+        rng = int(m.evaluate(rng, ctx.get("self"), ctx, ctx.get("card")))
     if getattr(p, "sight", False):
         # only what the source can see may be picked: the closest is the closest in sight
         foes = [i for i in foes if sees(m, me, pieces(m)[i])]
@@ -278,8 +294,9 @@ def tie_chooser(m: Machine, ctx: dict) -> int:
 
 
 def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who", p=None,
-                   prompt: str | None = None):
-    """The pieces `selector` names (kept in `local[slot]`), or a decision to make first."""
+                   prompt: str | None = None, keep=None):
+    """The pieces `selector` names (kept in `local[slot]`) among those `keep` keeps (a test
+    of a piece index, applied before ties are broken), or a decision to make first."""
     if slot in local:
         return local[slot]
     answer = local.pop("ans", None) if local.get("asking") == slot else None
@@ -296,7 +313,10 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
         options = [{"label": f"Aim {name}", "key": f"dir:{name}", "direction": d}
                    for d, name in enumerate(DIRECTIONS)]
         return ask(chooser, "direction", prompt or "Which way?", options)
-    found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"))
+    found = piece_candidates(m, ctx, selector, p, local.get(slot + "-dir"), keep)
+    if (selector in _TIES and len(found) > 1 and m.program.rules.tie_roll is not None
+            and all(is_character(m, i) for i in found)):
+        found = roll_off(m, found, m.program.rules.tie_roll)
     if selector in _TIES and len(found) > 1:
         # the seat the rules' `ties` names breaks it (which may itself be a decision first)
         chooser = tie_breaker(m, {**ctx, "self": chooser}, local, slot)
@@ -306,6 +326,18 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
         options = [{"label": piece_label(m, i), "key": f"piece:{i}", "piece": i} for i in found]
         return ask(chooser, "piece", prompt or f"Several are the {selector}: which?", options)
     local[slot] = found
+    return found
+
+
+def roll_off(m: Machine, found: list[int], dice: str) -> list[int]:
+    """The character that wins a roll-off among `found`: each seat rolls `dice`, the highest
+    wins, tied highs roll again."""
+    from runtime.dice import roll_total
+
+    while len(found) > 1:
+        totals = {i: roll_total(m, dice, pieces(m)[i][1]) for i in found}
+        best = max(totals.values())
+        found = [i for i in found if totals[i] == best]
     return found
 
 

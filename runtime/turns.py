@@ -187,6 +187,10 @@ def expire(m: Machine, scope: str) -> None:
     for seat, variable, amount, duration in st.get("mods", ()):
         if duration == scope:
             st["sv"][seat][variable] -= amount
+            if amount > 0:
+                from runtime.ops.variables import lower_capped
+
+                lower_capped(m, variable, seat)  # a bar shrinking back takes what it capped
         else:
             keep.append([seat, variable, amount, duration])
     if "mods" in st:
@@ -226,8 +230,10 @@ def turn(m: Machine, frame: dict):
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
+            # a seat struck down or knocked out on its own turn (a reaction) takes no more
+            # actions: the turn is over
             if st["end_turn"] or st["out"][seat] or incapacitated(m, seat):
-                local["s"] = "end"  # struck down in its own turn (a reaction): it is over
+                local["s"] = "end"
                 continue
             answer = local.pop("ans", None)
             if answer is not None:
@@ -272,5 +278,9 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
         record_use(m, "turn", "a:" + action.id)
         m.emit("action", seat=seat, action=action.id, name=action.name)
         return fx(m.program.lid(action.do), {"self": seat})
+    if "t" in option:
+        from runtime.interactions import use_terrain
+
+        return use_terrain(m, seat, option)
     inst, index = option["c"], option["i"]
-    return use_frame(m, seat, inst, index, {"self": seat})
+    return use_frame(m, seat, inst, index, {"self": seat}, option.get("f"))

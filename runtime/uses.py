@@ -39,15 +39,18 @@ def record_use(m: Machine, scope: str | None, key: str) -> None:
 
 def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
     """What a once-per limit counts uses under: ability `index` of one face of card `inst`
-    (each side of a two-sided card has its own uses), or of the rules for `seat`."""
-    return f"{inst}:{face}#{index}" if inst is not None else f"@{seat}#{index}"
+    (each side of a two-sided card has its own uses), of a card `seat` holds as an item
+    (`face`, no instance), or of the rules for `seat`."""
+    if inst is not None:
+        return f"{inst}:{face}#{index}"
+    return f"{face}@{seat}#{index}" if face else f"@{seat}#{index}"
 
 
 def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
               face: str | None = None) -> dict:
     """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
     face `face` (by default the one it shows)."""
-    card_id = (face or m.state["ids"][inst]) if inst is not None else None
+    card_id = face or (m.state["ids"][inst] if inst is not None else None)
     ability = m.program.abilities_of(Source(card_id, index))
     record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:

@@ -109,8 +109,13 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
             for inst in st["zones"][key]:
                 if key == ctx.get("weapon_zone") and inst != ctx.get("weapon"):
                     continue  # of the attacker's weapons, only the one striking answers
+                if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
+                    continue
                 for index in program.triggers.get(ids[inst], {}).get(name, ()):
                     found.append([seat, inst, key, index, ids[inst]])
+        if seat is not None:  # the cards a seat holds as items answer as its own
+            found += [[seat, None, None, index, item] for item in st["items"][seat]
+                      for index in program.triggers.get(item, {}).get(name, ())]
         found += [[seat, None, None, i, None] for i in rule_abilities]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
@@ -163,6 +168,12 @@ def run_window(m: Machine, frame: dict):
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
+        piece = ctx.get("piece")
+        if (piece is not None and m.state["pieces"][piece][1] != seat
+                and ctx.get("only_piece") != piece):
+            # a seat's ability acts as the seat, not as the foe that opened the window, unless
+            # the window is that foe's own answer (`react`), which acts from the foe
+            del ctx["piece"]
         if not m.holds(ability.if_, seat, ctx, inst):
             continue
         return Call(use_frame(m, seat, inst, index, ctx, face))

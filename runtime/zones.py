@@ -1,5 +1,7 @@
 """Moving cards between zones: capacity, face, the top of a pile, refilling an empty pile
-from its `refill-from` zone (shuffled), redirected cards, and who may see a card."""
+from its `refill-from` zone (shuffled), redirected cards, and who may see a card; slotted
+zones (a card pushes out what fills its slot) and zones whose cards give their holder
+stat bonuses while they lie there."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
             del st["redirect"][str(inst)]
     zone = m.key_zone[to_key]
     dest = st["zones"][to_key]
+    if zone.slots is not None and not make_room(m, inst, to_key):
+        return False
     if zone.capacity is not None and len(dest) >= zone.capacity:
         return False
     src = st["loc"][inst]
@@ -41,13 +45,53 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     if m.log is not None:
         m.log.append({"e": "move", "card": inst, "id": st["ids"][inst], "from": src, "to": to_key,
                       "seen": m.seen(inst, (src, was_down))})
+    if m.key_zone[src].bonus is not None:
+        give_bonus(m, inst, src, -1)
+    if zone.bonus is not None:
+        give_bonus(m, inst, to_key, 1)
+    return True
+
+
+def give_bonus(m: Machine, inst: int, key: str, sign: int) -> None:
+    """Add (sign 1) or take back (sign -1) the stat bonuses card `inst` gives the holder of
+    zone `key` (the map in the card field the zone's `bonus` names)."""
+    from runtime.ops.variables import read, write
+
+    seat = m.key_owner[key]
+    bonus = m.program.fields.get(m.state["ids"][inst], {}).get(m.key_zone[key].bonus)
+    if seat is None or not bonus:
+        return
+    for name, amount in sorted(bonus.items()):
+        write(m, name, seat, read(m, name, seat) + sign * amount)
+
+
+def make_room(m: Machine, inst: int, key: str) -> bool:
+    """Make room for card `inst` in the slot it takes in slotted zone `key`: the slot's cards
+    placed there first go to the overflow zone until it fits. False if it has no such slot
+    or is too big for it."""
+    slots = m.key_zone[key].slots
+    fields = m.program.fields
+
+    def of(card: int) -> tuple[object, int]:
+        found = fields.get(m.state["ids"][card], {})
+        size = found.get(slots.size) if slots.size is not None else None
+        return found.get(slots.field), 1 if size is None else int(size)
+
+    slot, size = of(inst)
+    room_left = slots.room.get(slot) if isinstance(slot, str) else None
+    if room_left is None or size > room_left:
+        return False
+    held = [card for card in m.state["zones"][key] if of(card)[0] == slot]
+    overflow = m.key(slots.overflow, m.key_owner[key])
+    while held and sum(of(card)[1] for card in held) + size > room_left:
+        move(m, held.pop(0), overflow)
     return True
 
 
 def room(m: Machine, key: str) -> int:
     """How many more cards zone `key` takes (a large number when it has no capacity)."""
     zone = m.key_zone[key]
-    if zone.capacity is None:
+    if zone.capacity is None or zone.slots is not None:  # a slot makes room by swapping
         return 1 << 30
     return zone.capacity - len(m.state["zones"][key])
 

@@ -118,6 +118,8 @@ _ENTRIES = [
           "turn-cap: 1000000000", "Use a cap that a real game reaches (a few hundred turns), or an end condition."),
     Entry("GS264", "bad-colour", E, "A layout colour is not one printkit can paint: not `#rgb`, `#rrggbb`, `#rrggbbaa`, a CSS colour name, or `rgb()`/`hsl()` with components in range.",
           "fill: '#zzzzzz'", "Write a colour such as `#8a8a8a`, `darkred` or `rgb(120, 40, 40)`."),
+    Entry("GS265", "unknown-card-field", E, "A zone's `bonus`, `slots.field` or `slots.size` names a card field that no card type declares, so no card could give a bonus or find its slot.",
+          "zones:\n  - {id: worn, bonus: bonsu}", "Name a field a card type declares (`bonus: bonus`), or declare it under the card type's `fields:`."),
     # -- GS3xx: linking ---------------------------------------------------------
     Entry("GS301", "unknown-reference", E, "A reference names an id that no item of that kind has.",
           "battle: courtyard-dule", "Fix the id; the hint suggests the closest existing one."),

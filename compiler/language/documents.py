@@ -47,7 +47,10 @@ class Ability(Model):
     if_: Expr | None = Field(
         default=None, description="it can be used or fire only while this holds"
     )
-    cost: int = Field(default=0, description="actions a player spends to use it")
+    cost: Amount = Field(
+        default=0, description="actions a player spends to use it; an expression may read the "
+        "card's fields (`mox_cost`)"
+    )
     once_per: Literal["turn", "round", "battle", "game"] | None = Field(
         default=None, description="it can be used at most once per turn, round, battle or game"
     )
@@ -165,6 +168,11 @@ class Variable(Model):
     )
     min: int | None = Field(default=None, description="the lowest value it takes")
     max: int | None = Field(default=None, description="the highest value it takes")
+    capped_by: Var | None = Field(
+        default=None,
+        description="never above this other variable's value for the same holder (health under "
+        "max_hp); when that one falls, this one falls with it",
+    )
     per: Literal["game", "seat", "piece"] = Field(
         default="seat",
         description="one value for the game, one per seat, or one per piece on a board",
@@ -253,6 +261,11 @@ class CardType(Document):
     )
     fields: dict[Name, FieldSpec] = Field(
         default_factory=dict, description="the fields its cards carry, by name"
+    )
+    abilities: list[Ability] = Field(
+        default_factory=list,
+        description="abilities every card of this type has after its own (each read with the "
+        "card's fields; its `if:` says which cards may use it: `weapon != None`)",
     )
 
 
@@ -576,6 +589,21 @@ class Scenario(Document):
 # -- rules ---------------------------------------------------------------------------------------
 
 
+class Slots(Model):
+    """The slots of a zone: how much room each has and which card field picks the slot."""
+
+    field: Name = Field(description="the card field naming the slot a card goes in (`slot`)")
+    size: Name | None = Field(
+        default=None, description="the card field giving the room a card takes (`hands`); 1 if unset"
+    )
+    room: dict[Name, int] = Field(
+        description="each slot's room (`{hand: 2, head: 1}`); a card whose slot is not listed cannot enter"
+    )
+    overflow: ZoneId = Field(
+        description="the holder's zone that cards pushed out of a full slot go to (`stash`)"
+    )
+
+
 class Zone(Model):
     """Where cards lie. `visibility`: public (face-up cards seen by all, face-down ones by the
     owning seat only), owner (only the owning seat sees them) or hidden (nobody)."""
@@ -607,6 +635,21 @@ class Zone(Model):
     in_play: bool = Field(
         default=False,
         description="cards here are in play: their abilities can be used and answer timing windows",
+    )
+    in_play_if: Expr | None = Field(
+        default=None,
+        description="with `in-play`, only the cards here matching this are in play (special gear "
+        "works from the stash, other gear only when equipped)",
+    )
+    bonus: Name | None = Field(
+        default=None,
+        description="a card field (a map of variable to amount) that cards here add to their "
+        "holder's variables while they lie here: gear worn gives its stat bonuses",
+    )
+    slots: Slots | None = Field(
+        default=None,
+        description="the zone is a set of slots (head, hands…): each card fills room in the slot "
+        "its field names, and a card entering a full slot pushes that slot's cards out",
     )
 
 
@@ -805,6 +848,12 @@ class Rules(Document):
         description="the seat that decides when a rule picks among equals (two closest targets, "
         "equally weak or strong, tied leaders): self (the acting seat), active, next-player, "
         "previous-player, or chosen (the acting seat names the seat that decides)",
+    )
+    tie_roll: Ref("dice") | None = Field(
+        default=None,
+        description="when set, a tie between characters for a single target (two closest, "
+        "equally weak) is rolled off: their seats roll these dice, the highest is the target "
+        "and tied highs roll again; otherwise the tie is a decision as `ties` says",
     )
     incapacitated: Expr | None = Field(
         default=None,

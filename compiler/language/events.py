@@ -40,6 +40,8 @@ EVENTS = table(
     ("pass", "a card passed to another seat (target: the seat it went to; card: the card)"),
     ("phase", "a phase began"),
     ("place", "a seat placed its figure (actor: the seat)"),
+    ("lift", "a seat's figure was taken off the board (actor: the seat)"),
+    ("remove-terrain", "a terrain piece was taken off the board"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),
     ("reroll", "a seat rerolled dice of its choice (actor: the seat)"),
     ("reshuffle", "a pile was shuffled back into the one it refills"),

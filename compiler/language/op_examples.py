@@ -110,6 +110,7 @@ EXAMPLES: dict[str, str] = {
     "move": "move: {distance: 3}",
     "push": "push: {distance: 1, target: chosen}",
     "place": "place: {area: start}",
+    "lift": "lift: self",
     "place-terrain": "place-terrain: {piece: barrel, area: start}",
     "approach": "approach: {distance: 2, towards: closest, then: [{damage: 1}]}",
     "use-terrain": "use-terrain: {when: interact, reach: on-or-next-to}",

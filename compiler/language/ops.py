@@ -137,7 +137,17 @@ class PlayTop(Params):
     )
     targeting: Name | None = Field(
         default=None,
-        description="the card field naming the selector its player picks `target` with first",
+        description="the card field naming the selector its player picks `target` with first "
+        "(a selector picking several makes each of them a `target`)",
+    )
+    targeting_range: Name | None = Field(
+        default=None,
+        description="the card field giving the range of an `in-range` targeting, in cells",
+    )
+    targeting_if: Name | None = Field(
+        default=None,
+        description="the card field holding a condition a character's seat must meet to be "
+        "picked as the target (`leg_gear >= 1`); none meeting it: no target",
     )
 
 
@@ -241,7 +251,7 @@ class Damage(Params):
     shorthand = "amount"
     amount: Amount = 1
     target: Selector = "target"
-    range: int | None = None
+    range: Amount | None = None
     only: Ref("card-type") | None = Field(
         default=None, description="only targets whose card is of this card type"
     )
@@ -266,7 +276,7 @@ class Heal(Params):
 class Attack(Params):
     target: Selector = "chosen-opponent"
     strength: Amount | None = None
-    range: int | None = None
+    range: Amount | None = None
     pattern: Id | None = None
     dice: Ref("dice") | None = None
     count: Amount | None = Field(
@@ -441,6 +451,12 @@ class Move(Params):
         default=0, description="with `face`: the points of `distance` each quarter turn costs, "
         "so the squares moved and the turns made share them (0: turning is free)"
     )
+    spend: Var | None = Field(
+        default=None,
+        description="a seat's figure moving to a chosen cell: the variable the move uses up, "
+        "lowered by the cells walked (set it each turn; then a move can be split around other "
+        "actions, and a move of no cells is not offered)",
+    )
 
 
 @op("push", "Push targets `distance` cells away from the source.", "board")
@@ -459,6 +475,21 @@ class Place(Params):
         default=None,
         description="on the cell directly behind this piece (opposite its facing), if empty",
     )
+    next_to: Selector | None = Field(
+        default=None,
+        description="on an empty cell next to the pieces this names (all its cells, for a big one)",
+    )
+
+
+@op("lift", "Take seats' figures off the board: they keep their seats, foes no longer see them, and `place` can put them back.", "board")
+class Lift(Params):
+    shorthand = "who"
+    who: Selector = "self"
+
+
+@op("remove-terrain", "Take a terrain piece off the board: the one whose ability runs (placed in play or part of the landscape), or the first placed in play of `piece`.", "board")
+class RemoveTerrain(Params):
+    piece: Ref("terrain") | None = None
 
 
 @op("place-terrain", "Put a terrain piece on the board.", "board")
@@ -511,11 +542,6 @@ class UseTerrain(Params):
         default="by-type", description="by-type: an obstacle from a square next to it (or on "
         "it), a feature from inside it; on-or-next-to: any piece from on it or next to it"
     )
-
-
-@op("remove-terrain", "Take away the terrain piece whose ability is running.", "board")
-class RemoveTerrain(Params):
-    """No parameters: `- remove-terrain: {}`."""
 
 
 @op("scatter", "Deal tokens (cards) from a zone at random onto an area's cells, one each.", "board")
@@ -590,6 +616,11 @@ class If(Params):
     condition: Expr
     then: Effects
     else_: Effects = Field(default_factory=list)
+    reading: Selector | None = Field(
+        default=None,
+        description="the seat whose variables the condition reads (`target`); the effect's own "
+        "seat when unset, and false when the selector names nobody",
+    )
 
 
 @op("choose", "The acting seat chooses one of the options whose condition holds.", "flow")
@@ -616,8 +647,8 @@ class Repeat(Params):
 
 
 class RollResult(Model):
-    min: int | None = None
-    max: int | None = None
+    min: Amount | None = None
+    max: Amount | None = None
     do: Effects
 
 

@@ -55,8 +55,16 @@ def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         cells = _cells(m, ctx, local, p.at, p.area, p.behind, "behind")
         if type(cells) is dict:
             return cells
+        if p.next_to is not None:
+            around = _next_to(m, ctx, local, p.next_to)
+            if type(around) is dict:
+                return around
+            cells = cells + around
+        open_cells = free(m, cells)
+        if not open_cells and f"cell{seat}" not in local:
+            continue  # nowhere to stand: it stays where it is
         # a seat places its own figure; anything else is placed by the seat the effect is for
-        cell = ask_cell(m, local, f"cell{seat}", seat, free(m, cells), "Where does your figure go?")
+        cell = ask_cell(m, local, f"cell{seat}", seat, open_cells, "Where does your figure go?")
         if type(cell) is dict:
             return cell
         piece = figure(m, seat)
@@ -65,6 +73,27 @@ def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         else:
             piece[2], piece[3] = cell
         local["placed"][str(seat)] = list(cell)
+    return None
+
+
+def _next_to(m: Machine, ctx: dict, local: dict, selector: str):
+    """The cells beside every cell of the pieces `selector` names (or the decision first)."""
+    from runtime.targets import resolve_pieces
+
+    found = resolve_pieces(m, ctx, selector, local, slot="next-to")
+    if type(found) is dict:
+        return found
+    covered = {c for i in found for c in cells_of(m, pieces(m)[i])}
+    return sorted({n for c in covered for n in _around(m, c)} - covered)
+
+
+@implements("lift", seats="who")
+def lift(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    for seat in seats:
+        piece = figure(m, seat)
+        if piece is not None:
+            piece[2] = piece[3] = None
+            m.emit("lift", seat=seat)
     return None
 
 
@@ -104,12 +133,18 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             b, _ = board(m)
             reach = b.distances_from(cell_of(piece), avoid=_foes_cells(m, piece))
             taken = occupied(m) - {cell_of(piece)}
+            if p.spend is not None:  # a move that uses up a budget goes somewhere
+                taken.add(cell_of(piece))
             cells = sorted(
                 c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c)
             )
+            if not cells:
+                continue
             cell = ask_cell(m, local, f"cell{seat}", seat, cells, "Move where?")
             if type(cell) is dict:
                 return cell
+            if p.spend is not None:
+                write(m, p.spend, seat, read(m, p.spend, seat) - reach[tuple(cell)])
             piece[2], piece[3] = cell
             spent = reach[cell]
         if p.face:
@@ -177,8 +212,11 @@ def place_terrain(m: Machine, ctx: dict, p, local: dict):
     cells = named_cells(m, p.at, p.area)
     if not cells and chooser and figure(m, chooser[0]):
         cells = _around(m, cell_of(figure(m, chooser[0])))
+    open_cells = free(m, cells)
+    if not open_cells and "cell" not in local:
+        return None  # no room for it: it is not placed
     cell = ask_cell(
-        m, local, "cell", chooser[0] if chooser else ctx["self"], free(m, cells), "Place it where?"
+        m, local, "cell", chooser[0] if chooser else ctx["self"], open_cells, "Place it where?"
     )
     if type(cell) is dict:
         return cell
@@ -218,13 +256,21 @@ def spawn(m: Machine, ctx: dict, p, local: dict):
 
 @implements("damage-near", seats="target")
 def damage_near(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    """Damage, like `damage`, each piece the selector picks that stands within range of the
+    area: characters by their seats, foes only when the selector picks foes."""
+    from runtime.ops.pieces import take_health
+    from runtime.targets import piece_candidates, targets_pieces
+
     area = named_cells(m, [], p.area)
     n = int(amount(m, ctx, p.amount))
-    for piece in pieces(m):
-        if piece[2] is None or not any(distance(m, cell_of(piece), c) <= p.range for c in area):
+    if targets_pieces(m, p.target, ctx):
+        chosen = set(piece_candidates(m, ctx, p.target, p))
+    else:
+        chosen = {i for i, piece in enumerate(pieces(m)) if piece[1] in seats}
+    frames = []
+    for i, piece in enumerate(pieces(m)):
+        if i not in chosen or piece[2] is None:
             continue
-        if piece[1] is not None and piece[1] in seats and "health" in m.program.variables:
-            write(m, "health", piece[1], read(m, "health", piece[1]) - n)
-        elif piece[1] is None and piece[4] is not None:
-            piece[4] -= n
-    return None
+        if any(distance(m, cell_of(piece), c) <= p.range for c in area):
+            frames += take_health(m, ctx, i, n)
+    return Tail(*frames) if frames else None

@@ -349,7 +349,7 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
                 continue
             pctx = {**ctx, "card": inst} if piece is None else {**ctx, "card": inst, "piece": piece}
             if p.targeting is not None:
-                pctx, decision = _targeted(m, pctx, p.targeting, local, key)
+                pctx, decision = _targeted(m, pctx, p, local, key)
                 if decision is not None:
                     return decision
             frames += _played(m, pctx, p.field)
@@ -357,17 +357,29 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
     return Tail(*frames) if frames else None
 
 
-def _targeted(m: Machine, ctx: dict, field: str, local: dict, key: str):
+def _targeted(m: Machine, ctx: dict, p, local: dict, key: str):
     """(`ctx` with the card's `target`, the piece and its seat, picked by the selector its
-    `field` names, or the decision to make first); several picked or none: no target."""
-    selector = m.program.fields.get(m.state["ids"][ctx["card"]], {}).get(field)
+    `targeting` field names among the characters meeting its `targeting-if`, or the decision
+    to make first); several picked: each is a target (`tpieces`); none: no target."""
+    fields = m.program.fields.get(m.state["ids"][ctx["card"]], {})
+    selector = fields.get(p.targeting)
     if not isinstance(selector, str) or not targets_pieces(m, selector, ctx):
         return ctx, None
-    found = resolve_pieces(m, ctx, selector, local, slot=f"t{key}")
+    reach = fields.get(p.targeting_range) if p.targeting_range is not None else None
+    tctx = ctx if reach is None else {**ctx, "range": reach}
+    condition = fields.get(p.targeting_if) if p.targeting_if is not None else None
+    keep = None
+    if condition is not None:
+        def keep(i: int) -> bool:
+            seat = pieces(m)[i][1]
+            return seat is None or m.holds(condition, seat, {"self": seat})
+    found = resolve_pieces(m, tctx, selector, local, slot=f"t{key}", keep=keep)
     if type(found) is dict:
         return ctx, found
-    if len(found) != 1:
+    if not found:
         return ctx, None
+    if len(found) > 1:
+        return {**ctx, "tpieces": list(found)}, None
     return {**ctx, "target": pieces(m)[found[0]][1], "tpiece": found[0]}, None
 
 

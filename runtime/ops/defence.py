@@ -46,7 +46,7 @@ def _cancelled(m: Machine, dice, seat: int, hits: list[list]) -> int:
 
 @implements("defend", seats="who")
 def defend(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
-    from runtime.ops.pieces import _defended, _hurt
+    from runtime.ops.pieces import _defended, take_health
 
     while local.setdefault("i", 0) < len(seats):
         seat = seats[local["i"]]
@@ -72,7 +72,7 @@ def defend(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                damage=damage, defences=_defended(m, seat) if open_hits else 0)
         if damage > 0:
             wctx = {**ctx, "self": seat, "defender": seat, "target": seat}
-            frames = _hurt(m, wctx, hits[0][0], damage)
+            frames = take_health(m, wctx, hits[0][0], damage)
             if frames:
                 return Call(*frames)
     return None

@@ -17,7 +17,15 @@ if TYPE_CHECKING:
 
 @implements("if")
 def if_(m: Machine, ctx: dict, p, local: dict):
-    holds = m.holds(p.condition, ctx.get("self"), ctx, ctx.get("card"))
+    seat = ctx.get("self")
+    if p.reading is not None:
+        from runtime.selectors import candidates
+
+        seats = candidates(m, ctx, p.reading)
+        if not seats:
+            return Tail(fx(m.program.lid(p.else_), ctx)) if p.else_ else None
+        seat = seats[0]
+    holds = m.holds(p.condition, seat, ctx, ctx.get("card"))
     branch = p.then if holds else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
 
@@ -80,8 +88,8 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         total, rows = roll_system(m, p.dice, seat, int(amount(m, sctx, p.modifier)), count)
         frames = [fx(m.program.lid(row.do), sctx) for row in rows]
         for result in p.results:
-            low = result.min is None or total >= result.min
-            if low and (result.max is None or total <= result.max):
+            low = result.min is None or total >= amount(m, sctx, result.min)
+            if low and (result.max is None or total <= amount(m, sctx, result.max)):
                 frames.append(fx(m.program.lid(result.do), sctx))
                 break
         if frames:

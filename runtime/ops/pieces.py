@@ -56,7 +56,7 @@ def on_pieces(name: str):
     return register
 
 
-def _hurt(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
+def take_health(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
     """Take `n` health from piece `i`; the windows that follow. A character's seat hears of
     it (`on-damaged`) even in a game that counts wounds its own way, with no `health`.
     `shot` (a ranged effect's source piece) goes into the `damage` event."""
@@ -85,7 +85,7 @@ def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:
 def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
     shot = {"source": source_piece(m, ctx), "ranged": True} if p.ranged else {}
-    frames = [f for i in found for f in _hurt(m, ctx, i, n, **shot)]
+    frames = [f for i in found for f in take_health(m, ctx, i, n, **shot)]
     return Tail(*frames) if frames else None
 
 
@@ -305,7 +305,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         seat = wctx["defender"]
         m.emit("defend", piece=target, seat=seat, blocked=blocked, damage=hurt,
                defences=_defended(m, seat))
-    frames = _hurt(m, wctx, target, hurt) if won and hurt > 0 else []
+    frames = take_health(m, wctx, target, hurt) if won and hurt > 0 else []
     from runtime.ops.combat import _after
 
     tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt}, won, [])
@@ -367,7 +367,7 @@ def _shared(m: Machine, p, local: dict):
         _attack_event(m, wctx, i, strength, defence, won, local)
         won_any = won_any or won
         if won and hurt > 0:
-            frames += _hurt(m, {**wctx, "piece": i}, i, hurt)
+            frames += take_health(m, {**wctx, "piece": i}, i, hurt)
     tail = _after(m, {**wctx, "won": won_any, "damage": 0}, won_any, [])
     return Tail(*_reactions(m, p, wctx, targets), *frames, *tail.frames)
 

@@ -1,9 +1,9 @@
 """Ops on terrain pieces standing on the board: `use-terrain` (a seat uses an ability of a
 piece within reach of its figure: the Interact action) and `remove-terrain` (the piece whose
-ability runs is taken away).
+ability runs, placed in play or part of the landscape, is taken away).
 
 A terrain ability runs for the acting seat with `terrain` (the piece's terrain id) and
-`terrain-at` (its top-left cell) in its context, so `on-terrain` picks the pieces standing
+`terrain_at` (its top-left cell) in its context, so `on-terrain` picks the pieces standing
 on it and `remove-terrain` knows which piece to take away.
 """
 
@@ -46,7 +46,7 @@ def _in_reach(m: Machine, ctx: dict, p) -> list[tuple[int, int]]:
 
 
 def _context(ctx: dict, piece) -> dict:
-    return {**ctx, "terrain": piece.name, "terrain-at": list(piece.at)}
+    return {**ctx, "terrain": piece.name, "terrain_at": list(piece.at)}
 
 
 def _viable(m: Machine, ctx: dict, p) -> bool:
@@ -80,9 +80,18 @@ def use_terrain(m: Machine, ctx: dict, p, local: dict):
 
 @implements("remove-terrain")
 def remove_terrain(m: Machine, ctx: dict, p, local: dict):
-    name, at = ctx.get("terrain"), ctx.get("terrain-at")
-    if name is None or at is None:
+    placed = m.state.get("terrain") or []
+    if p.piece is not None:  # the first of that terrain placed in play
+        mine = next((t for t in placed if t[0] == p.piece), None)
+    elif ctx.get("terrain") is not None and ctx.get("terrain_at") is not None:
+        mine = [ctx["terrain"], *ctx["terrain_at"]]  # the piece whose ability runs
+    else:
         return None
-    m.state.setdefault("removed", []).append([name, at[0], at[1]])
-    m.emit("say", text=f"{m.program.game.terrain[name].name} is taken away")
+    if mine is None:
+        return None
+    if mine in placed:
+        placed.remove(mine)
+    else:  # a piece of the landscape itself: the board leaves it out from now on
+        m.state.setdefault("removed", []).append(mine)
+    m.emit("remove-terrain", terrain=mine[0], cell=mine[1:])
     return None

@@ -53,6 +53,8 @@ def activate(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             key = m.key(zone.id, seat) if zone.per_seat else zone.id
             for inst in st["zones"][key]:
                 card_id = st["ids"][inst]
+                if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
+                    continue
                 if p.piece is not None and card_id != p.piece:
                     continue
                 for index in program.activated.get(card_id, ()):

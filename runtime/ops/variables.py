@@ -31,7 +31,8 @@ def read(m: Machine, name: str, seat: int | None) -> Any:
 
 
 def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
-    """Set a variable, held within its `min`, `max` and `limit` (read for the seat)."""
+    """Set a variable, held within its `min`, `max`, `limit` (read for the seat) and
+    `capped-by`; the variables it caps fall to its new value when they stand above it."""
     _store(m, _spec(m, name), name, seat, value)
 
 
@@ -45,12 +46,34 @@ def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
             top = m.value(var.limit, seat)
             if isinstance(top, int | float) and not isinstance(top, bool):
                 value = min(top, value)
+        if var.capped_by is not None:
+            value = min(read(m, var.capped_by, seat), value)
     if var.per == "game":
         m.state["gv"][name] = value
     else:
         m.state["sv"][seat][name] = value
     if m.log is not None:
         m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
+    lower_capped(m, name, seat)
+
+
+def lower_capped(m: Machine, name: str, seat: int | None) -> None:
+    """Bring every variable `capped-by` variable `name` down to its value, where above it."""
+    for capped in capped_by(m.program).get(name, ()):
+        if read(m, capped, seat) > read(m, name, seat):
+            write(m, capped, seat, read(m, name, seat))
+
+
+def capped_by(program) -> dict[str, tuple[str, ...]]:
+    """For each variable, the variables its value caps (worked out once per program)."""
+    found = program.cache.get("capped-by")
+    if found is None:
+        found = {}
+        for capped, var in program.variables.items():
+            if getattr(var, "capped_by", None) is not None:
+                found[var.capped_by] = (*found.get(var.capped_by, ()), capped)
+        program.cache["capped-by"] = found
+    return found
 
 
 def _each(m: Machine, ctx: dict, p, local: dict, selector: str, change) -> Any:

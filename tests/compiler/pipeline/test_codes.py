@@ -82,6 +82,9 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS303": ({"notes.json": "{}"}, "notes.json", 0),
     "GS305": ({"a.yaml": TERRAIN + "suppress: [GS999]\n"}, "a.yaml", 6),
     "GS306": ({"a.yaml": TERRAIN, "s.yaml": story("  '1': {battle: rock, outcomes: {victory: '2'}}\n  '2': {ending: victory}\n")}, "s.yaml", 6),
+    "GS265": ({"t.yaml": CARD_TYPE, "r.yaml": "kind: rules\nid: rules\nzones:\n"
+               "  - {id: worn, slots: {field: slot, size: hands, room: {hand: 2}, overflow: worn}}\n"},
+              "r.yaml", 4),
     "GS307": ({"t.yaml": TERRAIN + "abilities:\n  - when: passive\n    do: [draw: 1]\n"}, "t.yaml", 8),
     "GS310": ({"r.yaml": "kind: rules\nid: rules\ninvariants:\n  - id: one-attack\n    after: atack\n"
                          "    holds: round >= 1\n    message: one attack a round\n"}, "r.yaml", 5),

@@ -33,8 +33,9 @@ def fight() -> Machine:
     pick(m, "Virginia Fitz")
     while m.decision["kind"] == "cell":
         m.answer(0)
-    cap = next(i for i in m.state["zones"]["stash:0"] if m.state["ids"][i] == "fishy-cap")
-    move(m, cap, "equipped:0")
+    cap = m.state["ids"].index("fishy-cap")
+    if m.state["loc"][cap] != "equipped:0":  # a fight starts with gear worn ("Gear up")
+        move(m, cap, "equipped:0")
     Audit().attach(m)
     put(m, VIRGINIA, (10, 12))
     put(m, PEPIN, (5, 2))

@@ -152,7 +152,8 @@ def test_rulebook_actions_and_weakness(game):
     assert wind_gust.field("target_range") == 3
     moves = [op_of(e)[1] for e in wind_gust.field("resolve") if op_of(e)[0] == "move"]
     assert moves[-1].distance == 5 and moves[-1].area == "town-pond"
-    drop_off = op_of(game.cards["aerial-drop-off"].field("resolve")[0])[1]
+    no_leg_gear = op_of(game.cards["aerial-drop-off"].field("resolve")[0])[1]
+    drop_off = op_of(no_leg_gear.then[0])[1]
     assert op_of(drop_off.then[0])[1].at == ["A1"]
 
 
