@@ -15,7 +15,7 @@ import time
 from runtime.agents.evaluation import rewards, weights
 from runtime.machine import Machine
 from runtime.rng import Rng
-from runtime.views import determinise
+from runtime.views import Sampler
 
 
 class _Node:
@@ -43,17 +43,18 @@ class MctsAgent:
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         root = _Node()
+        sampler = Sampler(self.program, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(root, view, rng)
+            self._iterate(root, sampler, rng)
             done += 1
         keys = [o["key"] for o in decision["options"]]
         visits = [root.children[k].visits if k in root.children else -1 for k in keys]
         return max(range(len(keys)), key=lambda i: visits[i])
 
-    def _iterate(self, root: _Node, view: dict, rng: Rng) -> None:
-        m = Machine(self.program, determinise(self.program, view, rng))
+    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng) -> None:
+        m = Machine(self.program, sampler.sample(rng))
         node = root
         path: list[tuple[_Node, int]] = []
         while not m.over:
