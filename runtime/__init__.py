@@ -17,7 +17,8 @@ options and an agent picks one; every chance outcome comes from one seeded gener
 - `Machine.start(program, players, seed)` (runtime.machine): a game run to its first
   decision; `machine.decision` lists the options, `machine.answer(i)` takes one.
 - `view(machine, seat)` / `determinise(program, view, rng)` (runtime.views): what a seat
-  may know, and a full game sampled consistently with it.
+  may know, and a full game sampled consistently with it (`Sampler(program, view)` for
+  many samples of one view).
 - Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
   resuming; saves are untrusted input, validated before use (runtime.saves); `simulate`

@@ -22,6 +22,17 @@ def copy_state(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state))
 
 
+def frozen(state: dict) -> bytes:
+    """The state as bytes to thaw any number of times: each `thawed` copy is independent, and
+    the state is serialised once rather than on every copy."""
+    return marshal.dumps(state)
+
+
+def thawed(data: bytes) -> dict:
+    """A fresh state from `frozen` bytes."""
+    return marshal.loads(data)
+
+
 def canonical(state: dict) -> bytes:
     """The state as canonical JSON bytes (sorted keys, no spaces)."""
     return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -8,7 +8,8 @@ options. Agents get nothing else.
 
 `determinise(program, view, rng)` fills the gaps at random: the cards the seat cannot see
 are dealt into the anonymous slots from what the game holds minus what the seat sees, and
-the generator is reseeded. Searching agents play out such samples; they never peek.
+the generator is reseeded. Searching agents play out such samples (`Sampler` deals many
+from one view); they never peek.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime.rng import Rng
-from runtime.state import copy_state
+from runtime.state import copy_state, frozen, thawed
 from runtime.zones import visible
 
 if TYPE_CHECKING:
@@ -97,33 +98,55 @@ def _redact(value, hidden: set[int]) -> None:
 
 def determinise(program: Program, seen: dict, rng: Rng) -> dict:
     """A full state consistent with a seat's view: unseen cards dealt at random."""
-    st = copy_state(seen)
-    del st["seat"]
-    ids = st["ids"]
-    pool = program.card_pool(st["players"])
-    for i, card_id in enumerate(ids):
-        if card_id is not None:
-            first = program.front_of.get(card_id, card_id) if st["flipped"][i] else card_id
-            pool[first] -= 1
-    unseen_ids = list(Counter({k: n for k, n in pool.items() if n > 0}).elements())
-    unseen = [i for i, card_id in enumerate(ids) if card_id is None]
-    rng.shuffle(unseen_ids)
-    rng.shuffle(unseen)
-    for inst, card_id in zip(unseen, unseen_ids, strict=False):
-        ids[inst] = card_id
-        st["flipped"][inst] = 0
-    slots = iter(unseen)
-    for key, cards in st["zones"].items():
-        zone = program.zones[key.split(":", 1)[0]]
-        for pos, inst in enumerate(cards):
-            if inst is None:
-                inst = cards[pos] = next(slots)
-                st["loc"][inst] = key
-                # a public zone hides only face-down cards; elsewhere cards lie as the zone says
-                st["down"][inst] = 1 if zone.visibility == "public" else int(zone.down)
-    for frame in st["stack"]:
-        for key, value in (frame.get("l") or {}).items():
-            if key.startswith("pick:") and isinstance(value, list):
-                value[:] = [i for i in value if i is not None]
-    st["rng"] = rng.seed()
-    return st
+    return Sampler(program, seen).sample(rng)
+
+
+class Sampler:
+    """Many samples of one view, as `determinise` deals them (the same sample for the same
+    generator), with what depends on the view alone worked out once: a searcher sampling
+    each iteration pays one copy of the state and the deal of the unseen cards."""
+
+    __slots__ = ("_base", "_unseen_ids", "_unseen", "_holes")
+
+    def __init__(self, program: Program, seen: dict):
+        st = copy_state(seen)
+        del st["seat"]
+        ids = st["ids"]
+        pool = program.card_pool(st["players"])
+        for i, card_id in enumerate(ids):
+            if card_id is not None:
+                first = program.front_of.get(card_id, card_id) if st["flipped"][i] else card_id
+                pool[first] -= 1
+        self._unseen_ids = list(Counter({k: n for k, n in pool.items() if n > 0}).elements())
+        self._unseen = [i for i, card_id in enumerate(ids) if card_id is None]
+        # each anonymous slot of a zone, in order, with how a card dealt there lies: a public
+        # zone hides only face-down cards; elsewhere cards lie as the zone says
+        self._holes = [
+            (key, pos, 1 if zone.visibility == "public" else int(zone.down))
+            for key, cards in st["zones"].items()
+            for zone in (program.zones[key.split(":", 1)[0]],)
+            for pos, inst in enumerate(cards) if inst is None
+        ]
+        for frame in st["stack"]:
+            for key, value in (frame.get("l") or {}).items():
+                if key.startswith("pick:") and isinstance(value, list):
+                    value[:] = [i for i in value if i is not None]
+        self._base = frozen(st)
+
+    def sample(self, rng: Rng) -> dict:
+        """A fresh state (the caller's to change) with the unseen cards dealt by `rng`."""
+        st = thawed(self._base)
+        ids, flipped, loc, down, zones = st["ids"], st["flipped"], st["loc"], st["down"], st["zones"]
+        unseen_ids = self._unseen_ids[:]
+        unseen = self._unseen[:]
+        rng.shuffle(unseen_ids)
+        rng.shuffle(unseen)
+        for inst, card_id in zip(unseen, unseen_ids, strict=False):
+            ids[inst] = card_id
+            flipped[inst] = 0
+        for (key, pos, lies), inst in zip(self._holes, unseen, strict=False):
+            zones[key][pos] = inst
+            loc[inst] = key
+            down[inst] = lies
+        st["rng"] = rng.seed()
+        return st
