@@ -774,6 +774,11 @@ class Rules(Document):
     match: Match | None = Field(
         default=None, description="what a match of several games carries from one game to the next"
     )
+    story: Ref("story") | None = Field(
+        default=None,
+        description="the story a game walks when no scenario or story is asked for: a campaign "
+        "played whole (`--story` and `--scenario` still play a part of it)",
+    )
 
 
 # -- layouts -------------------------------------------------------------------------------------

@@ -139,6 +139,7 @@ EXAMPLES: dict[str, str] = {
     "set-successes": "set-successes: 0",
     "win": "win: self",
     "lose-game": "lose-game: self",
+    "rotate-order": "rotate-order: 1",
 }
 
 

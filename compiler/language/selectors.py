@@ -45,6 +45,8 @@ SELECTORS = table(
     ("in-line", "every piece in a straight line from the source (direction chosen by the acting "
                 "seat) up to the first obstacle or the board's edge"),
     ("in-path", "every piece on the cells the moving piece passed through"),
+    ("each-player-reversed", "every seat, one after another, in reverse turn order from the last "
+                             "(buying from the back of the line, a draft passed back)"),
 )
 
 WINDOWS = table(

@@ -87,5 +87,6 @@ def amount(m, ctx: dict, value: Any) -> Any:
 
 
 from runtime.ops import board, cards, combat, dice, flow, game, turns, variables  # noqa: E402, F401
+from runtime.ops import order  # noqa: E402, F401
 from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
 from runtime.targets import piece_candidates, resolve_pieces, targets_pieces  # noqa: E402
