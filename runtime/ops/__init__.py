@@ -86,7 +86,16 @@ def amount(m, ctx: dict, value: Any) -> Any:
     return m.evaluate(value, ctx.get("self"), ctx, ctx.get("card"))
 
 
-from runtime.ops import board, cards, combat, dice, flow, game, turns, variables  # noqa: E402, F401
-from runtime.ops import order  # noqa: E402, F401
+from runtime.ops import (  # noqa: E402, F401
+    board,
+    cards,
+    combat,
+    dice,
+    flow,
+    game,
+    order,  # noqa: E402, F401
+    turns,
+    variables,
+)
 from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
 from runtime.targets import piece_candidates, resolve_pieces, targets_pieces  # noqa: E402
