@@ -39,8 +39,9 @@ SEED_GAMES = {
         "gascony-legacy", range(1, 5), tuple((None, f"act-{n}") for n in range(1, 5)),
         known={3: frozenset({"no-progress", "turn-cap"}),
                4: frozenset({"no-progress", "turn-cap"})}),
+    # the whole game (the rules' story, four Town Phases and fights) first, then each fight
     "townsfolk-tussle": SeedGame(
-        "townsfolk-tussle", range(2, 6), (*TOWNSFOLK_FIGHTS, (None, "results"))),
+        "townsfolk-tussle", range(2, 6), ((None, None), *TOWNSFOLK_FIGHTS)),
 }
 
 
