@@ -209,3 +209,43 @@ def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_pat
     assert resumed.run() == whole.state["result"]
     assert state_hash(resumed.machine.state) == state_hash(whole.state)
     assert whole.value("ruffians_defeated", 0) == 1  # this one is lost in the second fight
+
+
+def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
+    seen: dict[str, int] = {}
+    for players, seed in ((2, 1), (2, 2), (3, 1), (3, 2), (4, 3)):
+        log: list = []
+        m = _play(program, players, seed, log)
+        bought: set[int] = set()
+        fight = False
+        for n, e in enumerate(log):
+            if e["e"] == "story" and e["at"] == "town":
+                bought, fight = set(), False
+            if e["e"] == "battle":
+                fight = True
+            if e["e"] == "move" and e["from"] == "shop" and e["to"].startswith("stash:"):
+                bought.add(int(e["to"].split(":")[1]))
+            if not (e["e"] == "move" and e["from"].startswith("feats:")
+                    and e["to"].startswith("feats-done:")):
+                continue
+            seat, feat = int(e["to"].split(":")[1]), e["id"]
+            seen[feat] = seen.get(feat, 0) + 1
+            before = [x for x in log[:n] if x["e"] != "set"]
+            # the Feat's own ability turned it up, then its award was paid at once
+            assert before[-1] == {"e": "ability", "seat": seat, "card": e["card"],
+                                  "name": "Goal met"} | ({"seen": before[-1]["seen"]}
+                                                         if "seen" in before[-1] else {})
+            if feat == "penny-saver":  # as the Town Phase ends, with nothing bought
+                assert not fight and seat not in bought
+            if feat == "peacekeeper":  # the final blow: the Ruffian's piece has just fallen
+                assert fight and before[-2]["e"] == "defeated"
+            reward = program.fields[feat]["reward"]
+            coins = [x for x in log[n:n + 8] if x["e"] == "set" and x["variable"] == "coins"
+                     and x["seat"] == seat]
+            if "coins" in str(reward) and "choose" not in str(reward):
+                assert coins, feat
+        for seat in range(players):
+            shown = [program.fields[m.state["ids"][c]]["points"]
+                     for c in m.state["zones"][f"feats-done:{seat}"]]
+            assert m.state["sv"][seat]["feat_points"] == sum(shown)
+    assert {"peacekeeper", "penny-saver", "big-spender"} <= set(seen)
