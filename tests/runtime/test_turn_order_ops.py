@@ -30,6 +30,7 @@ story: line-up
 zones:
   - {id: pile, per: game, visibility: public, ordered: true, holds: [tokens]}
   - {id: aside, per: game, visibility: public}
+  - {id: hand, per: seat, visibility: public}
 """
 
 CARDS = """\
@@ -68,6 +69,23 @@ cards:
       - move-card: {from: pile, to: aside, all: true}
       - move-card: {from: aside, to: pile, card: blue}
       - move-card: {from: aside, to: pile, card: red, bottom: true}
+    goto: "2"
+  "2": {ending: victory}
+---
+kind: story
+id: give-back
+title: Give it back
+start: "1"
+cards:
+  "1":
+    do:
+      - move-card: {from: pile, to: hand, card: red, who: next-player}
+      - choose:
+          who: each-player
+          options:
+            - text: Give the red token back
+              do: [{move-card: {from: hand, to: pile, card: red}}]
+            - {text: Keep still, do: []}
     goto: "2"
   "2": {ending: victory}
 """
@@ -111,3 +129,13 @@ def test_the_rules_story_must_be_one_of_the_packs(tmp_path):
     result = compile_pack(root)
     (found,) = [d for d in result.report.diagnostics if "lineup" in d.message]
     assert found.severity == "error" and found.file.endswith("rules.yaml") and found.line == 3
+
+
+def test_each_of_several_choosers_is_offered_what_it_can_do_itself(tmp_path):
+    program = Program(compile_pack(_pack(tmp_path)).game, story="give-back")
+    m = Machine.start(program, 3, 1)
+    # seat 1 holds the red token: only it is offered to give it back (seat 1 passed on its own)
+    assert m.decision["seat"] == 1
+    assert [o["label"] for o in m.decision["options"]] == ["Give the red token back", "Keep still"]
+    m.answer(0)
+    assert m.over and "red" in [m.state["ids"][c] for c in m.state["zones"]["pile"]]
