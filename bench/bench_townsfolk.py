@@ -12,7 +12,7 @@ baseline of the same seeds), at 2 and 5 players, and prints the party's win rate
 the fights won and lost by level.
 
 Run: python bench/bench_townsfolk.py [--audit-games N] [--games N] [--mcts-games N]
-       [--mcts SPEC] [--workers W] [--skip-audit] [--skip-rates]
+       [--mcts SPEC] [--players 2 5] [--workers W] [--skip-audit] [--skip-rates]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from runtime.errors import RuleError  # noqa: E402
 from runtime.figures import wilson  # noqa: E402
 from runtime.program import Program  # noqa: E402
 from runtime.simulate import simulate  # noqa: E402
@@ -61,15 +62,23 @@ def audit(games: int, workers: int) -> int:
     return bad
 
 
-def rates(agent: str, players: int, games: int, workers: int) -> None:
+def rates(agent: str, players: int, games: int) -> None:
     program = Program(compiled_pack(PACK).game)
     start = time.perf_counter()
-    report = simulate(CONTENT / PACK, program, players, games, 7, [agent] * players, workers)
-    won = sum(1 for g in report.games if g.winners)
-    low, high = wilson(won, len(report.games))
+    played, errors = [], []
+    # a game at a time, so that a runtime error in one (a fight rule that breaks) is counted
+    # and reported rather than ending the run
+    for k in range(games):
+        try:
+            played += simulate(CONTENT / PACK, program, players, 1, 7 + k, [agent] * players,
+                               1).games
+        except RuleError as err:
+            errors.append(f"seed {7 + k}: {err}")
+    won = sum(1 for g in played if g.winners)
+    low, high = wilson(won, len(played))
     reached = Counter()
     fights = Counter()
-    for g in report.games:
+    for g in played:
         for scenario, (w, _) in g.battles.items():
             fights[(next(lv for lv in LEVELS if scenario.endswith(lv)), "won")] += w
         if g.winners:
@@ -81,10 +90,12 @@ def rates(agent: str, players: int, games: int, workers: int) -> None:
         reached["turn cap" if g.capped else level] += 1
     by_level = ", ".join(f"{lv} {fights[(lv, 'won')]}/{fights[(lv, 'won')] + fights[(lv, 'lost')]}"
                          for lv in LEVELS)
-    print(f"{agent} party, {players}p, {len(report.games)} whole games: won {won} "
-          f"({won / len(report.games):.0%}, 95% {low:.0%}-{high:.0%}); lost at "
+    print(f"{agent} party, {players}p, {len(played)} whole games: won {won} "
+          f"({won / max(1, len(played)):.0%}, 95% {low:.0%}-{high:.0%}); lost at "
           f"{dict(reached) or 'none'}; fights won by level: {by_level}; "
           f"{time.perf_counter() - start:.0f}s", flush=True)
+    for line in errors:
+        print(f"  stopped by a runtime error, {line}")
 
 
 def main() -> None:
@@ -96,14 +107,16 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip-audit", action="store_true")
     parser.add_argument("--skip-rates", action="store_true")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 5])
     args = parser.parse_args()
     bad = 0 if args.skip_audit else audit(args.audit_games, args.workers)
     if not args.skip_rates:
-        for players in (2, 5):
-            rates("random", players, args.games, args.workers)  # the baseline, same seeds
-            rates("heuristic", players, args.games, args.workers)
+        for players in args.players:
+            if args.games:
+                rates("random", players, args.games)  # the baseline, on the same seeds
+                rates("heuristic", players, args.games)
             if args.mcts_games:
-                rates(args.mcts, players, args.mcts_games, args.workers)
+                rates(args.mcts, players, args.mcts_games)
     sys.exit(1 if bad else 0)
 
 
