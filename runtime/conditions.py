@@ -95,6 +95,14 @@ def put_out(m: Machine, seats: list[int], reason: str) -> bool:
         st["out"][seat] = True
         m.emit("out", seat=seat, reason=reason)
     left = [s for s in range(st["players"]) if not st["out"][s]]
+    from runtime.selectors import cooperative
+
+    if cooperative(m):
+        # a party wins or loses together: the last one standing plays on, for all of them
+        if left:
+            return False
+        finish(m, [], "every seat is out")
+        return True
     if len(left) > 1:
         return False
     finish(m, left, "every other seat is out")

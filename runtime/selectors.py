@@ -52,6 +52,8 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
             return [st["active"]]
         case "each-player" | "all-characters":
             return m.seats_from(st["active"])
+        case "each-player-reversed":
+            return m.seats_from(st["order"][0])[::-1]
         case "chosen":
             return m.seats_from(me)
         case "chosen-opponent" | "each-opponent" | "random-opponent" | "all-enemies":

@@ -59,6 +59,7 @@ EVENTS = table(
     ("turn", "a seat's turn began (actor: the seat)"),
     ("turn-end", "a seat's turn ended (actor: the seat)"),
     ("unpair", "two seats stopped being paired"),
+    ("order", "the turn order moved round (order: the seats, first to last)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

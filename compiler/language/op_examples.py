@@ -146,6 +146,7 @@ EXAMPLES: dict[str, str] = {
     "defend": "defend: {dice: d6, count: mettle}",
     "win": "win: self",
     "lose-game": "lose-game: self",
+    "rotate-order": "rotate-order: 1",
 }
 
 

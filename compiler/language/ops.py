@@ -81,6 +81,9 @@ class MoveCard(Params):
         description="effects run once for each card moved; their expressions read that card's "
         "fields (`cost`)",
     )
+    bottom: bool = Field(
+        default=False, description="the cards go under the destination pile instead of on top"
+    )
 
 
 @op("reveal", "Turn face-down cards face up.", "cards")
@@ -810,3 +813,14 @@ class Win(Params):
 class LoseGame(Params):
     shorthand = "who"
     who: Selector = "self"
+
+
+# -- turn order --------------------------------------------------------------------------
+
+
+@op("rotate-order", "Turn order moves round: the first seat goes to the back of the line (the "
+    "next one now goes first), `by` seats at a time; the new first seat becomes the active one.",
+    "turns")
+class RotateOrder(Params):
+    shorthand = "by"
+    by: Amount = Field(default=1, description="how many seats go from the front to the back")

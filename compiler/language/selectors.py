@@ -52,6 +52,8 @@ SELECTORS = table(
     ("chosen-adjacent-incapacitated", "one other seat whose figure stands next to the source's "
                                       "and for which the rules' `incapacitated` holds, chosen "
                                       "by the acting seat"),
+    ("each-player-reversed", "every seat, one after another, in reverse turn order from the last "
+                             "(buying from the back of the line, a draft passed back)"),
 )
 
 WINDOWS = table(

@@ -98,6 +98,7 @@ from runtime.ops import (  # noqa: E402, F401
     dice,
     flow,
     game,
+    order,
     terrain,
     turns,
     variables,

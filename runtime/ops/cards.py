@@ -194,7 +194,7 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         then = m.program.lid(p.then)
         for inst in picked:
             was_down = m.state["down"][inst]
-            if not move(m, inst, dest, p.face):
+            if not move(m, inst, dest, p.face, p.bottom):
                 break
             frames += _entered(m, inst, seat, dest, was_down)
             if then is not None:

@@ -53,7 +53,8 @@ def choose(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             return Tail(frame) if local["n"] >= len(seats) else Call(frame)
     while local.get("n", 0) < len(seats):
         chooser = seats[local.get("n", 0)]
-        open_options = _open(m, ctx, p, chooser)
+        # each of several seats weighs its options as itself (what it holds, what it can pay)
+        open_options = _open(m, ctx if len(seats) == 1 else {**ctx, "self": chooser}, p, chooser)
         if open_options:
             options = [{"label": o.text, "key": f"option:{o.text}", "i": i}
                        for i, o in open_options]

@@ -35,8 +35,9 @@ SEED_GAMES = {
     "gascony-legacy": SeedGame(
         "gascony-legacy", range(1, 5),
         (*((None, f"act-{n}") for n in range(1, 5)), (None, CAMPAIGN))),
+    # the whole game (the rules' story, four Town Phases and fights) first, then each fight
     "townsfolk-tussle": SeedGame(
-        "townsfolk-tussle", range(2, 6), (*TOWNSFOLK_FIGHTS, (None, "results"))),
+        "townsfolk-tussle", range(2, 6), ((None, None), *TOWNSFOLK_FIGHTS)),
 }
 
 

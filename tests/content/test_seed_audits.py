@@ -9,7 +9,7 @@ from tests.content.seed_audits import SEED_GAMES, audit_seed_game
 
 # games per player count in the test suite; bench/bench_audit.py plays 200
 GAMES = {"fantasy-tavern-brawl": 8, "fuzzy-mage-fight": 3, "gascony-legacy": 5,
-         "townsfolk-tussle": 1}
+         "townsfolk-tussle": 5}
 
 CASES = [(name, players) for name, game in SEED_GAMES.items() for players in game.players]
 

@@ -220,8 +220,9 @@ def test_feats_and_town_events(game):
 def test_rules_structure(game):
     rules = game.rules
     assert rules.rounds is None  # a round is one round of a fight; fights end the game
+    assert rules.story == "results"  # the whole game, when no scenario or story is named
     assert [p.id for p in rules.phases] == ["town-phase", "fight-phase"]
-    town = opening(rules.phases[0])
+    assert not rules.phases[0].do  # the story plays the Town Phase (stories/town-phase.yaml)
     name, first_turn = opening(rules.phases[1])[-2]  # the Ruffian's first turn opens the fight
     assert name == "play-top"
     assert (first_turn.field, first_turn.by, first_turn.targeting) == (
@@ -229,12 +230,13 @@ def test_rules_structure(game):
     # each later turn: the top-of-turn window (level abilities), the action card, its window
     assert [name for name, _ in ops(op_of(rules.round_start[0])[1].then)] == [
         "trigger", "play-top", "trigger"]
+    town = ops(game.stories["results"].cards["town"].do)
     draws = [p for name, p in town if name == "draw"]
-    assert [(d.count, d.from_) for d in draws] == [(3, "feat-deck"), (1, "event-deck")]
-    assert any(name == "move-card" and p.to == "shop" and p.count == 10 for name, p in town)
+    assert [(d.count, d.from_) for d in draws] == [
+        (3, "feat-deck"), (1, "event-deck"), (10, "peddler-deck")]
+    assert all(d.who == "each-player-reversed" for d in draws[:2])  # in Buyin' Order
     actions = {a.id: a for a in rules.actions}
     assert actions["change-gear"].cost == 2
-    assert op_of(actions["reset-shop"].do[0])[1].amount == 8
     assert {d.id: d.sides for d in rules.dice} == {"accuracy": 10, "d10": 10}
 
 
@@ -380,15 +382,21 @@ def test_booklet_town_events_and_feats(game):
 
 
 def test_town_phase_numbers(game):
-    rules = game.rules
     assert game.game.variables["coins"].initial == 10
-    actions = {a.id: a for a in rules.actions}
-    assert op_of(op_of(actions["sell"].do[0])[1].then[0])[1].amount == "floor(cost / 2)"
-    assert "Starting gear" in actions["sell"].text
-    move_to_shop = [p for name, p in opening(rules.phases[0]) if name == "move-card" and p.to == "shop"]
-    assert [p.count for p in move_to_shop] == [10]
-    assert {z.id: z.capacity for z in rules.zones}["shop"] == 10
-    assert {z.id: z.capacity for z in rules.zones}["town-map"] == 4
+    cards = game.stories["results"].cards
+    buy, sell, _ = op_of(cards["shop"].do[1])[1].options
+    bought = op_of(buy.do[0])[1]
+    assert bought.matching == "cost != None and cost <= coins"
+    assert op_of(bought.then[0])[1].amount == "cost"
+    sold = op_of(sell.do[0])[1]
+    assert sold.matching == "deck != 'starting' and cost != None"  # never starting gear
+    assert op_of(sold.then[0])[1].amount == "floor(cost / 2)"
+    reset = op_of(cards["shop-reset"].do[2])[1]
+    assert reset.condition == "reset_votes == players"  # everyone agrees
+    paid = ops(reset.then)
+    assert (paid[0][1].amount, paid[1][1].times) == ("8 // players", "8 % players")
+    assert {z.id: z.capacity for z in game.rules.zones}["shop"] == 10
+    assert {z.id: z.capacity for z in game.rules.zones}["town-map"] == 4
 
 
 def test_umbrello_final_fight_results_paragraphs(game):
