@@ -8,7 +8,7 @@ options and an agent picks one; every chance outcome comes from one seeded gener
   number, expressions compiled, ops bound to their implementations (runtime.ops).
   `Program(game, scenario=ID)` plays one scenario (a battle) on its own (runtime.battle);
   `Program(game, story=ID)` walks a story, fighting its battles (runtime.story);
-  `Program(game)` of rules that name a `story:` walks that one (a campaign played whole).
+  `Program(game)` of rules with a `campaign:` walks its stories in a row (the whole game).
 - Pieces on a board are targets (runtime.targets): board selectors pick pieces, ties are
   decisions, foes act as their pieces (runtime.ops.pieces).
 - Rolls (runtime.dice): pools counted by their faces, advantage or disadvantage and the

@@ -73,8 +73,8 @@ class Program:
             raise RuleError(f"a battle outcome is one of {', '.join(BATTLE_OUTCOMES)}, "
                             f"not {battles!r}")
         rules = game.rules
-        if scenario is None and story is None and rules is not None and rules.story:
-            story = rules.story  # the game is played whole as the rules' story
+        if scenario is None and story is None and rules is not None and rules.campaign:
+            story = CAMPAIGN  # the game is played whole: the rules' campaign
         self.scenario = scenario  # a battle played on its own (see `runtime.battle`)
         self.story = story  # a story walked from its start card (see `runtime.story`)
         # the stories walked in a row: the campaign's (story CAMPAIGN), else the one story

@@ -1,8 +1,8 @@
 """A story walked by the party: cards with text, effects, choices, challenges, battles, endings.
 
 A program built for a story (`Program(game, story=ID)`, or `Program(game)` when the rules
-name a `story:`) starts a `story` frame instead of the turn structure: the rules' setup runs, then the party walks the story from its start
-card. Each card's text is public (a `story` event every seat sees); its `do` effects run;
+have a `campaign:`) starts a `story` frame instead of the turn structure: the rules' setup
+runs, then the party walks the story (each of the campaign's in turn) from its start card. Each card's text is public (a `story` event every seat sees); its `do` effects run;
 then the card leads on. A card whose `if:` does not hold when the party reaches it is passed
 over (no text, effects, choices, challenge or battle): the story follows its `goto`, and
 stops there when it has none. The card leads on as follows:

@@ -880,13 +880,8 @@ class Rules(Document):
     )
     campaign: Campaign | None = Field(
         default=None,
-        description="stories played in a row as one game (`gamesmith play PACK` with no story "
-        "or scenario), and what happens between them",
-    )
-    story: Ref("story") | None = Field(
-        default=None,
-        description="the story a game walks when no scenario or story is asked for: a campaign "
-        "played whole (`--story` and `--scenario` still play a part of it)",
+        description="stories played in a row as one game (one story: the whole game), what a "
+        "game walks when no scenario or story is asked for, and what happens between them",
     )
 
 

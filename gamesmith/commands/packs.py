@@ -22,7 +22,7 @@ def load(pack: Path, scenario: str | None = None, story: str | None = None,
     from compiler import compile_pack
     from compiler.diagnostics import Report, render
     from runtime.errors import RuleError
-    from runtime.program import BATTLE_OUTCOMES, CAMPAIGN, Program
+    from runtime.program import BATTLE_OUTCOMES, Program
 
     result = compile_pack(pack)
     if result.game is None:
@@ -40,9 +40,6 @@ def load(pack: Path, scenario: str | None = None, story: str | None = None,
     if battles not in BATTLE_OUTCOMES:
         raise typer.BadParameter(f"choose one of {', '.join(BATTLE_OUTCOMES)}",
                                  param_hint="--battle-outcome")
-    if scenario is None and story is None and result.game.rules is not None \
-            and result.game.rules.campaign is not None:
-        story = CAMPAIGN  # a pack with a campaign plays it whole unless told otherwise
     try:
         return Program(result.game, scenario, story, battles)
     except RuleError as err:

@@ -26,7 +26,7 @@ variables:
 RULES = """\
 kind: rules
 id: queue-rules
-story: line-up
+campaign: {stories: [line-up]}
 zones:
   - {id: pile, per: game, visibility: public, ordered: true, holds: [tokens]}
   - {id: aside, per: game, visibility: public}
@@ -102,7 +102,7 @@ def _pack(tmp_path: Path, rules: str = RULES) -> Path:
 
 def test_reversed_seats_a_rotated_order_and_a_card_put_under_the_pile(tmp_path):
     program = load_program(_pack(tmp_path))
-    assert program.story == "line-up"  # the rules' story, with no --story given
+    assert program.stories == ("line-up",)  # the rules' campaign, with no --story given
     log: list = []
     m = Machine.start(program, 3, 1, log=log)
     assert m.over and m.state["result"]["ending"] == "victory"
@@ -117,15 +117,16 @@ def test_reversed_seats_a_rotated_order_and_a_card_put_under_the_pile(tmp_path):
     assert [ids[i] for i in m.state["zones"]["pile"]] == ["red", "blue"]  # red under blue
 
 
-def test_without_a_rules_story_the_game_plays_its_turns(tmp_path):
+def test_without_a_rules_campaign_the_game_plays_its_turns(tmp_path):
     game = compile_pack(_pack(tmp_path)).game
-    assert Program(game).story == Program(game, story="line-up").story == "line-up"
-    plain = compile_pack(_pack(tmp_path / "plain", RULES.replace("story: line-up\n", ""))).game
+    assert Program(game).stories == Program(game, story="line-up").stories == ("line-up",)
+    plain = compile_pack(_pack(tmp_path / "plain", RULES.replace(
+        "campaign: {stories: [line-up]}\n", ""))).game
     assert Program(plain).story is None
 
 
-def test_the_rules_story_must_be_one_of_the_packs(tmp_path):
-    root = _pack(tmp_path, RULES.replace("story: line-up", "story: lineup"))
+def test_the_rules_campaign_names_the_packs_stories(tmp_path):
+    root = _pack(tmp_path, RULES.replace("stories: [line-up]", "stories: [lineup]"))
     result = compile_pack(root)
     (found,) = [d for d in result.report.diagnostics if "lineup" in d.message]
     assert found.severity == "error" and found.file.endswith("rules.yaml") and found.line == 3

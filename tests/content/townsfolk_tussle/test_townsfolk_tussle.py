@@ -220,7 +220,7 @@ def test_feats_and_town_events(game):
 def test_rules_structure(game):
     rules = game.rules
     assert rules.rounds is None  # a round is one round of a fight; fights end the game
-    assert rules.story == "results"  # the whole game, when no scenario or story is named
+    assert rules.campaign.stories == ["results"]  # the whole game, when nothing is named
     assert [p.id for p in rules.phases] == ["town-phase", "fight-phase"]
     assert not rules.phases[0].do  # the story plays the Town Phase (stories/town-phase.yaml)
     name, first_turn = opening(rules.phases[1])[-2]  # the Ruffian's first turn opens the fight
