@@ -6,6 +6,18 @@ Models are built once at import. `DOCUMENT_MODELS` maps each `kind:` to its mode
 cross-document checks live in `compiler.link` and `compiler.analysis`.
 """
 
-from compiler.language.documents import DOCUMENT_MODELS, KINDS
+import gc
+
+# Building the models makes tens of thousands of objects that live as long as the process:
+# collecting mid-build only traverses them again and again, and once built they are frozen
+# out of every later collection, the one at exit included (a cold check: 0.1 s less CPU).
+_collecting = gc.isenabled()
+gc.disable()
+try:
+    from compiler.language.documents import DOCUMENT_MODELS, KINDS
+finally:
+    if _collecting:
+        gc.enable()
+gc.freeze()
 
 __all__ = ["DOCUMENT_MODELS", "KINDS"]

@@ -12,7 +12,6 @@ from functools import lru_cache
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Annotated, Any, Literal
 
-from PIL import ImageColor
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationInfo
 from pydantic_core import PydanticCustomError
 
@@ -157,6 +156,8 @@ class Item(Model):
 
 
 def _check_colour(value: str) -> str:
+    from PIL import ImageColor  # here: Pillow's import is paid only by packs that name colours
+
     try:
         rgb = ImageColor.getrgb(value)
     except ValueError:

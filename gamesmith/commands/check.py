@@ -103,8 +103,8 @@ def packs_holding(paths: list[Path]) -> list[Path]:
 
 def layout_diagnostics(result, preflight: bool = False) -> list:
     """The pack's print problems: found without drawing, or by drawing with `preflight`."""
-    if result.game is None:
-        return []
+    if result.game is None or not result.game.decks:
+        return []  # only decks' cards are laid out: no need to load printkit
     from printkit.job import Options, PrintJob
     from printkit.preflight import Locator
 
