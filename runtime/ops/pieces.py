@@ -264,11 +264,12 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         attacker = None if _foe_acting(m, ctx) else seat
         src = source_piece(m, ctx)
         # a ranged attack's target may have cover from the attacker; the windows read `cover`
-        cover = bool(p.ranged and src is not None
+        ranged = p.ranged if type(p.ranged) is bool else m.holds(p.ranged, seat, ctx, weapon)
+        cover = bool(ranged and src is not None
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender,
                       "piece": target, "source": src, "strength": strength, "cover": cover,
-                      "ranged": p.ranged,
+                      "ranged": ranged,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
                       "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
