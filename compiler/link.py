@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from compiler import locations
 from compiler.analysis.landscape import analyse_landscape, analyse_scenario_board
+from compiler.analysis.patterns import check_patterns
 from compiler.analysis.ranges import analyse_ranges
 from compiler.analysis.story import analyse_story
 from compiler.analysis.story_world import build_world
@@ -111,6 +112,7 @@ def link(
     _idle(units, report)
     _decks(units, report)
     check_zone_fields(units, report)
+    check_patterns(units, report)
     _unclaimed(units, files, report)
     stories = join_chapters(units, report)
     _analyse(units, stories, report, partial)

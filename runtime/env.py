@@ -132,9 +132,12 @@ def _beside_seats(e: Env, selector: str) -> list[int]:
 
 
 def _in_sight(e: Env) -> bool:
-    """The source piece sees the target piece, both still on the board (False otherwise)."""
+    """The source piece sees the target piece, both still on the board (False otherwise), or
+    saw it when it struck, as the event audited says (`in_sight`)."""
     from runtime.board import pieces, sees
 
+    if type(e.ctx.get("in_sight")) is bool:
+        return e.ctx["in_sight"]
     source, target = e.ctx.get("source"), e.ctx.get("piece")
     if type(source) is not int or type(target) is not int:
         return False

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from compiler.geometry import format_cell
+from compiler.geometry import PatternError, format_cell, pattern_cells
 from runtime.board import board, cell_of, gap, pieces, sees, touching
 from runtime.errors import RuleError
 from runtime.frames import ask
@@ -132,31 +132,13 @@ def facing(piece: list) -> int:
 # -- patterns -----------------------------------------------------------------------------
 
 
-def pattern_cells(rows: list[str], at, face: int, mirrored: bool = False) -> list[tuple[int, int]]:
-    """The cells a pattern covers: `@` marks the attacker, `X` an attacked cell; rows are
-    drawn for a piece facing up, turned clockwise to its facing, mirrored left to right first
-    when `mirrored`."""
-    origin = next(((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "@"),
-                  None)
-    if origin is None:
-        raise RuleError("an attack pattern needs an '@' marking the attacker's cell")
-    found = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch.upper() != "X":
-                continue
-            dc, dr = c - origin[0], r - origin[1]
-            if mirrored:
-                dc = -dc
-            for _ in range(face % 4):
-                dc, dr = -dr, dc
-            found.append((at[0] + dc, at[1] + dr))
-    return found
+RANGE = "range"  # a card field: how far its pattern's rays reach (none: unlimited)
 
 
-def _pattern_rows(m: Machine, ctx: dict, p, seat: int | None) -> list[list[str]]:
-    """The patterns in use: of `pattern:`'s card, else the effect's card, else every card in
-    play of the piece's seat that has a `pattern` field."""
+def _pattern_rows(m: Machine, ctx: dict, p, seat: int | None) -> list[tuple[list[str], int | None]]:
+    """The patterns in use, each with its rays' reach (its card's `range`): of `pattern:`'s
+    card, else the effect's card, else every card in play of the piece's seat that has a
+    `pattern` field."""
     fields = m.program.fields
     card_id = getattr(p, "pattern", None)
     if card_id is None and ctx.get("card") is not None:
@@ -166,25 +148,35 @@ def _pattern_rows(m: Machine, ctx: dict, p, seat: int | None) -> list[list[str]]
         if not rows:
             raise RuleError(f"in-pattern needs a card with a `pattern` field, and "
                             f"'{card_id}' has none")
-        return [list(rows)]
+        return [(list(rows), _reach(fields[card_id]))]
     if seat is None:
         return []
     st = m.state
-    return [list(fields[st["ids"][inst]]["pattern"])
+    return [(list(fields[st["ids"][inst]]["pattern"]), _reach(fields[st["ids"][inst]]))
             for zone in m.program.in_play_zones if zone.per_seat
             for inst in st["zones"][f"{zone.id}:{seat}"]
             if fields.get(st["ids"][inst], {}).get("pattern")]
 
 
+def _reach(card_fields: dict) -> int | None:
+    reach = card_fields.get(RANGE)
+    return reach if type(reach) is int else None
+
+
 def pattern_cover(m: Machine, i: int, ctx: dict | None = None, p=None) -> set[tuple[int, int]]:
     """The cells piece `i`'s attack patterns cover from where it stands, as it faces (mirrored
-    by its `stance`, when the game has one)."""
+    by its `stance`, when the game has one); rays run on as far as the card's `range` and the
+    piece's line of sight allow."""
     piece = pieces(m)[i]
     if piece[2] is None:
         return set()
     stance = bool(piece_value(m, i, "stance")) if "stance" in m.program.variables else False
-    return {c for rows in _pattern_rows(m, ctx or {}, p, piece[1])
-            for c in pattern_cells(rows, cell_of(piece), facing(piece), stance)}
+    b, _ = board(m)
+    try:
+        return {c for rows, reach in _pattern_rows(m, ctx or {}, p, piece[1])
+                for c in pattern_cells(rows, cell_of(piece), facing(piece), stance, b, reach)}
+    except PatternError as e:
+        raise RuleError(str(e)) from None
 
 
 # -- selectors ----------------------------------------------------------------------------

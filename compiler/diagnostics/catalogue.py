@@ -108,6 +108,8 @@ _ENTRIES = [
           "variables: {title: {initial: squire}}\n...\n- gain: {variable: title, amount: 1}", "Give the variable an initial value of the type it holds, or use a number variable for counts."),
     Entry("GS232", "idle-ability", E, "A card ability a player may use (no `when:`, or `any-time`, and no `once-per:`) or an action without a `limit:` costs nothing and has no effects: it only carries text, yet players and bots are offered it, and a bot may take it forever.",
           "abilities:\n  - name: Close Quarters\n    text: Firing next to an enemy has Disadvantage.", "Mark a rule that only states text `when: passive`; otherwise give it `do:` (or a cost)."),
+    Entry("GS240", "bad-pattern", E, "A card's attack pattern cannot be read: it needs exactly one `@` (the attacker's square), and its other marks are `X` (a square reached), `*` (a ray: the line of fire from that square on, as far as the card's `range` and line of sight go) and `.` (a square not reached).",
+          "pattern: [\".X.\", \".o.\"]", "Draw the attacker as one `@`: `pattern: [\".X.\", \".@.\"]`."),
     Entry("GS260", "number-out-of-range", E, "A number is beyond ±10^15, infinite, not a number, or written in exponent form (`1e400`), which content does not take.",
           "initial: 1e400", "Write a whole or decimal number within ±10^15 (`1.5`, `250`), or quote the value if it is text."),
     Entry("GS261", "path-outside-pack", E, "An image or icon path is absolute or climbs out of the pack (`../`), so printing would read a file the pack does not hold.",

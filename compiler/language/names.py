@@ -30,7 +30,8 @@ BUILTIN_NAMES = {
     "target_elevated": "true while the target of the attack being resolved stands on elevated "
                        "terrain",
     "in_sight": "true when the source piece (`source`) of the attack being resolved or "
-                "audited has line of sight to its target piece (`piece`)",
+                "audited has line of sight to its target piece (`piece`); for an audited "
+                "`attack` event, whether it had when it struck",
     "allies_beside": "other seats' figures standing next to the seat's figure",
     "incapacitated_beside": "other seats' figures standing next to the seat's figure for which "
                             "the rules' `incapacitated` holds",

@@ -306,8 +306,9 @@ class Attack(Params):
         default=False, description="on a board: only pieces the attacker has line of sight to "
         "may be picked (the closest is the closest in sight)"
     )
-    ranged: bool = Field(
-        default=False, description="on a board: a ranged attack: `cover` tells the attack's "
+    ranged: bool | Expr = Field(
+        default=False, description="on a board: a ranged attack (or an expression read with the "
+        "weapon, such as `style == 'ranged'`, saying when it is one): `cover` tells the attack's "
         "windows whether the target has cover from the attacker, and its `attack` event says "
         "`ranged`"
     )

@@ -23,6 +23,7 @@ from runtime.board import (
     occupied,
     on_keyword,
     pieces,
+    sees,
     step_towards,
 )
 from runtime.conditions import put_out
@@ -264,11 +265,12 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         attacker = None if _foe_acting(m, ctx) else seat
         src = source_piece(m, ctx)
         # a ranged attack's target may have cover from the attacker; the windows read `cover`
-        cover = bool(p.ranged and src is not None
+        ranged = p.ranged if type(p.ranged) is bool else m.holds(p.ranged, seat, ctx, weapon)
+        cover = bool(ranged and src is not None
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender,
                       "piece": target, "source": src, "strength": strength, "cover": cover,
-                      "ranged": p.ranged,
+                      "ranged": ranged,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
                       "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
@@ -341,9 +343,14 @@ def _need(m: Machine, p, target: int) -> int:
 
 def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: int, won: bool,
                   local: dict) -> None:
-    m.emit("attack", attacker=wctx["attacker"], piece=target, source=wctx.get("source"),
+    src = wctx.get("source")
+    # whether the source saw its target when it struck: the audit reads it after the step,
+    # when a target it defeated has left the board
+    seen = src is not None and sees(m, pieces(m)[src], pieces(m)[target])
+    m.emit("attack", attacker=wctx["attacker"], piece=target, source=src,
            ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
-           defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]))
+           defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]),
+           in_sight=seen)
 
 
 def _shared(m: Machine, p, local: dict):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from compiler.geometry import pattern_cells
 from runtime.agents import make_agent
 from runtime.session import play_game
-from runtime.targets import pattern_cells, piece_candidates
+from runtime.targets import piece_candidates
 from tests.runtime.conftest import labels, pick, start
 
 HERO, OTHER, LEFT, RIGHT = 0, 1, 2, 3  # piece numbers: two figures, goblins at B4 and D4

@@ -73,6 +73,8 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS231": ({"t.yaml": TERRAIN + "abilities:\n  - if: coins > 0\n    do:\n      - set: {variable: coins, value: rich}\n"}, "t.yaml", 9),
     "GS232": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, abilities: [{name: Peek, text: Look.}]}")}, "c.yaml", 5),
     "GS260": ({"a.yaml": TERRAIN + "count: 1e400\n"}, "a.yaml", 6),
+    "GS240": ({"t.yaml": CARD_TYPE + "  pattern: {type: pattern}\n",
+               "c.yaml": cards("{id: pike, name: Pike, hands: 2, pattern: ['.X.', '.o.']}")}, "c.yaml", 5),
     "GS261": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, image: ../../etc/cap.png}")}, "c.yaml", 5),
     "GS262": ({"t.yaml": TERRAIN + "abilities:\n  - if: ｃoins >= 1\n    do: [draw: 1]\n"}, "t.yaml", 7),
     "GS263": ({"t.yaml": TERRAIN + "abilities:\n  - do:\n      - repeat: {times: 500, do: [draw: 1]}\n"}, "t.yaml", 8),
