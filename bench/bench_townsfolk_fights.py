@@ -3,7 +3,7 @@ its 95% (Wilson) interval, for heuristic and MCTS parties at 2 and 5 players. Th
 measured in the same run, is a party of random bots on the same fights and seeds.
 
     python bench/bench_townsfolk_fights.py [--games N] [--mcts-games N] [--mcts SPEC]
-        [--players 2 5] [--fights ID ...] [--workers N]
+        [--players 2 5] [--fights ID ...] [--workers N] [--no-baseline]
 
 Small runs by default (the machine is shared): a handful of games per fight and party.
 """
@@ -54,6 +54,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 5])
     parser.add_argument("--fights", nargs="+", default=FIGHTS)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the random party (its column shows -)")
     args = parser.parse_args()
     totals: dict[str, list[int]] = {}
     print(f"{'fight':32} {'players':>7}  {'random (baseline)':>20} {'heuristic':>20} "
@@ -62,7 +64,8 @@ def main() -> None:
         program = load_program(PACK, fight)
         for players in args.players:
             row = []
-            for agent, games in (("random", args.games), ("heuristic", args.games),
+            for agent, games in (("random", 0 if args.no_baseline else args.games),
+                                 ("heuristic", args.games),
                                  (args.mcts, args.mcts_games)):
                 won, played, _ = party(program, agent, players, games, args.workers)
                 tally = totals.setdefault(f"{agent} {players}p", [0, 0])

@@ -119,7 +119,21 @@ _BUILTINS: dict[str, Resolver] = {
     "incapacitated_beside": lambda e: len(_beside_seats(e, "chosen-adjacent-incapacitated")),
     "foe_health": lambda e: sum(p[4] or 0 for p in e.m.state.get("pieces", ())
                                 if p[1] is None and p[2] is not None),
+    "foe_distance": lambda e: _foe_distance(e),
 }
+
+
+def _foe_distance(e: Env) -> int:
+    """Cells from the seat's figure to the nearest foe standing on the board (0 without both)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return 0
+    from runtime.board import figure, gap, pieces
+
+    mine = figure(e.m, e.seat)
+    foes = [p for p in pieces(e.m) if p[1] is None and p[2] is not None]
+    if mine is None or not foes:
+        return 0
+    return min(gap(e.m, mine, foe) for foe in foes)
 
 
 def _beside_seats(e: Env, selector: str) -> list[int]:

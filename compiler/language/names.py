@@ -39,6 +39,8 @@ BUILTIN_NAMES = {
               "event being audited (`other`, `to` or `defender`)",
     "foe_health": "health left of all the foes standing on the board, summed (what wounding "
                   "one that does not fall yet is worth, to a bot's evaluation)",
+    "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
+                    "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

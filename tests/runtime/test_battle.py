@@ -122,3 +122,13 @@ def test_an_enemy_group_fights_with_the_abilities_of_the_card_field_it_names():
     hits = [e for e in m.log if e["e"] == "damage"]
     assert [(e["seat"], e["amount"]) for e in hits] == [(1, 1)]
     assert m.value("health", 1) == 2
+
+
+def test_foe_distance_counts_cells_to_the_nearest_foe_standing(ambush):
+    m = deployed(ambush)  # seat 1 on A1, seat 2 on E1; goblins on B4, D4 and E5
+    assert [m.value("foe_distance", s) for s in range(2)] == [4, 4]  # four-way steps
+    m.state["pieces"][0][2:4] = [1, 2]  # seat 1 steps next to the goblin on B4
+    assert m.value("foe_distance", 0) == 1
+    for row in m.state["pieces"][2:]:
+        row[2:4] = [None, None]  # every foe off the board: nothing left to close in on
+    assert m.value("foe_distance", 0) == 0
