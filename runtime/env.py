@@ -119,7 +119,21 @@ _BUILTINS: dict[str, Resolver] = {
     "incapacitated_beside": lambda e: len(_beside_seats(e, "chosen-adjacent-incapacitated")),
     "foe_health": lambda e: sum(p[4] or 0 for p in e.m.state.get("pieces", ())
                                 if p[1] is None and p[2] is not None),
+    "foes_beside": lambda e: _foes_beside(e),
 }
+
+
+def _foes_beside(e: Env) -> int:
+    """Foes on the board next to the seat's figure (none off the board or without one)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return 0
+    from runtime.board import figure, pieces, touching
+
+    mine = figure(e.m, e.seat)
+    if mine is None:
+        return 0
+    return sum(1 for p in pieces(e.m) if p[1] is None and p[2] is not None
+               and touching(e.m, mine, p))
 
 
 def _beside_seats(e: Env, selector: str) -> list[int]:

@@ -38,6 +38,7 @@ BUILTIN_NAMES = {
               "event being audited (`other`, `to` or `defender`)",
     "foe_health": "health left of all the foes standing on the board, summed (what wounding "
                   "one that does not fall yet is worth, to a bot's evaluation)",
+    "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
 }
 
 BUILTIN_TYPES = {
