@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 
 from runtime.agents.random import RandomAgent
+from runtime.board import figure
 from runtime.loading import load_program
 from runtime.machine import Machine
+from runtime.ops.variables import write
 from runtime.session import agent_rng
 from runtime.zones import move
+from tests.content.townsfolk_tussle.test_worked_examples import fight, instance, reask
+from tests.runtime.conftest import pick
 
 PACK = Path(__file__).parents[3] / "content" / "townsfolk-tussle"
 FIGHT_FEATS = ("first-blood", "heavy-hitter", "show-off", "bare-knuckles", "keen-eye",
@@ -27,9 +31,7 @@ def programs():
 
 
 def _program(programs: dict, scenario: str):
-    if scenario not in programs:
-        programs[scenario] = load_program(PACK, scenario)
-    return programs[scenario]
+    return programs.get(scenario) or programs.setdefault(scenario, load_program(PACK, scenario))
 
 
 def _fight(program, players: int, seed: int, townsfolk: str | None = None):
@@ -160,3 +162,22 @@ def test_weapon_feats_turn_up_on_the_hit(programs, townsfolk, feat):
         m, log = _fight(program, 2, seed, townsfolk)
         _turned_up(program, m, log, seen)
     assert seen.get(feat, 0) >= 2
+
+
+def test_long_haul_turns_up_once_six_squares_are_walked_in_a_turn(programs):
+    # moving is split around other actions: 3 squares, then 4 more in the same turn
+    m = fight(programs, "pepin-milkfrog-chump", ["Virginia Fitz", "Granny Melba"])
+    feat = instance(m, "long-haul")
+    move(m, feat, "feats:0")
+    write(m, "mvmt", 0, 8)  # boots and a Town Event's worth of MVMT
+    write(m, "mvmt_left", 0, 8)
+    assert tuple(figure(m, 0)[2:4]) == (5, 12)  # F13
+    reask(m)
+    pick(m, "Move")
+    pick(m, "F10")
+    assert feat not in m.state["zones"]["feats-done:0"]
+    mox = m.value("mox", 0)
+    pick(m, "Move")
+    pick(m, "F6")
+    assert m.value("mvmt_left", 0) == 1 and feat in m.state["zones"]["feats-done:0"]
+    assert m.value("mox", 0) == mox + 1  # its award: +1 MOX for the rest of the fight
