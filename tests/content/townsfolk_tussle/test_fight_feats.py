@@ -17,7 +17,15 @@ from runtime.machine import Machine
 from runtime.ops.variables import write
 from runtime.session import agent_rng
 from runtime.zones import move
-from tests.content.townsfolk_tussle.test_worked_examples import fight, instance, reask
+from tests.content.townsfolk_tussle.test_worked_examples import (
+    dice,
+    equip,
+    fight,
+    instance,
+    reask,
+    ruffian,
+    stand,
+)
 from tests.runtime.conftest import pick
 
 PACK = Path(__file__).parents[3] / "content" / "townsfolk-tussle"
@@ -181,3 +189,20 @@ def test_long_haul_turns_up_once_six_squares_are_walked_in_a_turn(programs):
     pick(m, "F6")
     assert m.value("mvmt_left", 0) == 1 and feat in m.state["zones"]["feats-done:0"]
     assert m.value("mox", 0) == mox + 1  # its award: +1 MOX for the rest of the fight
+
+
+def test_show_off_turns_up_on_the_second_hit_of_a_turn(programs, monkeypatch):
+    m = fight(programs, "pepin-milkfrog-chump", ["Quintus Binch", "Granny Melba"])
+    feat = instance(m, "show-off")
+    move(m, feat, "feats:0")
+    equip(m, 0, "floppy-scimitar")  # beside the Rubber Bat: two weapons to swing
+    m.state["actions"] = 6
+    ruffian(m)[2:4] = [8, 2]
+    stand(m, 0, (7, 2))  # right beside Pepin
+    reask(m)
+    dice(monkeypatch, 9, 9)
+    pick(m, "Rubber Bat: Attack")
+    assert feat not in m.state["zones"]["feats-done:0"]
+    coins = m.value("coins", 0)
+    pick(m, "Floppy Scimitar: Attack")
+    assert feat in m.state["zones"]["feats-done:0"] and m.value("coins", 0) == coins + 2
