@@ -120,6 +120,7 @@ _BUILTINS: dict[str, Resolver] = {
     "foe_health": lambda e: sum(p[4] or 0 for p in e.m.state.get("pieces", ())
                                 if p[1] is None and p[2] is not None),
     "foe_distance": lambda e: _foe_distance(e),
+    "foes_beside": lambda e: _foes_beside(e),
 }
 
 
@@ -134,6 +135,19 @@ def _foe_distance(e: Env) -> int:
     if mine is None or not foes:
         return 0
     return min(gap(e.m, mine, foe) for foe in foes)
+
+
+def _foes_beside(e: Env) -> int:
+    """Foes on the board next to the seat's figure (none off the board or without one)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return 0
+    from runtime.board import figure, pieces, touching
+
+    mine = figure(e.m, e.seat)
+    if mine is None:
+        return 0
+    return sum(1 for p in pieces(e.m) if p[1] is None and p[2] is not None
+               and touching(e.m, mine, p))
 
 
 def _beside_seats(e: Env, selector: str) -> list[int]:

@@ -39,6 +39,7 @@ _SUBJECT = {
     "on-miss": "attacker",
     "on-critical": "attacker",
     "on-enemy-defeated": "attacker",
+    "on-enemy-damaged": "attacker",
     "after-attack-roll": "attacker",
     "on-attacked": "defender",
     "after-attacked": "defender",

@@ -41,6 +41,7 @@ BUILTIN_NAMES = {
                   "one that does not fall yet is worth, to a bot's evaluation)",
     "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
                     "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
+    "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
 }
 
 BUILTIN_TYPES = {

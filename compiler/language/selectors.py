@@ -80,6 +80,7 @@ WINDOWS = table(
     ("on-damaged", "when the owner suffers damage"),
     ("on-defeated", "when the owner is defeated or falls"),
     ("on-enemy-defeated", "when the owner defeats an enemy"),
+    ("on-enemy-damaged", "when the owner's attack or effect deals damage to an enemy"),
     ("on-move", "when the owner moves"),
     ("on-enter", "when a piece enters the terrain's cells"),
     ("on-leave", "when a piece leaves the terrain's cells"),

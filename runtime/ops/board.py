@@ -23,6 +23,7 @@ from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
 from runtime.ops.variables import read, write
 from runtime.selectors import resolve
+from runtime.windows import window
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -119,6 +120,7 @@ def _foes_cells(m: Machine, piece: list) -> set:
 @implements("move", seats="who")
 def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     steps = int(amount(m, ctx, p.distance))
+    moved: list[dict] = []  # each mover's `on-move`, once every seat has moved
     for seat in seats:
         piece = figure(m, seat)
         if piece is None or str(seat) in local.setdefault("moved", {}):
@@ -156,7 +158,9 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 return way
         local["moved"][str(seat)] = True
         m.emit("move-piece", seat=seat, cell=[piece[2], piece[3]])
-    return None
+        if "on-move" in m.program.listened:
+            moved.append(window("on-move", {**ctx, "self": seat, "distance": spent}))
+    return Tail(*moved) if moved else None
 
 
 @implements("approach", seats="who")

@@ -72,7 +72,10 @@ def take_health(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
         wctx = {**ctx, "target": piece[1], "damage": n, "piece": None}
         down = left is not None and left <= 0
         return [window("on-damaged", wctx)] + ([window("on-defeated", wctx)] if down else [])
-    return _remove(m, ctx, i) if left is not None and left <= 0 else []
+    # the seat whose effect dealt it hears of it (`on-enemy-damaged`), before any fall
+    dealt = [window("on-enemy-damaged", {**ctx, "attacker": ctx.get("self"), "piece": i,
+                                         "damage": n})] if "on-enemy-damaged" in m.program.listened else []
+    return dealt + (_remove(m, ctx, i) if left is not None and left <= 0 else [])
 
 
 def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:

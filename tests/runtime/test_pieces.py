@@ -58,6 +58,25 @@ def test_closest_without_a_tie_asks_nobody(game):
     assert (health(game, LEFT), health(game, RIGHT)) == (1, 2)
 
 
+def test_foes_beside_counts_the_foes_next_to_the_seats_figure(game):
+    assert game.value("foes_beside", HERO) == 0  # A1: both goblins are far off
+    put(game, HERO, (2, 3))  # C4, between the goblins at B4 and D4
+    assert (game.value("foes_beside", HERO), game.value("foes_beside", OTHER)) == (2, 0)
+    put(game, HERO, (0, 2))  # A3: only diagonal to B4, and this board is four-way
+    assert game.value("foes_beside", HERO) == 0
+    put(game, HERO, (0, 3))  # A4: beside B4
+    assert game.value("foes_beside", HERO) == 1
+
+
+def test_the_seat_that_hurts_a_foe_hears_of_it_before_the_foe_falls(game):
+    pick(game, "Jab the closest")  # seat 1's jab: 1 damage to the goblin at B4
+    assert (game.value("dealt", 0), game.value("dealt", 1)) == (1, 0)
+    pick(game, "Bash the weakest")  # the goblin at B4 again, its last health: it falls
+    assert cell(game, LEFT) == (None, None)
+    assert game.value("dealt", 0) == 2 and game.value("foes_left", 0) == 1
+    assert game.value("dealt_before_fall", 0) == 2  # the blow was counted before the fall
+
+
 def test_weakest_foe_is_hit_and_a_foe_at_zero_leaves_the_board(game):
     game.state["pieces"][RIGHT][4] = 1
     pick(game, "Bash the weakest")

@@ -56,7 +56,7 @@ def _label(decision: dict, text: str) -> int | None:
 
 # random parties rarely get through all four fights (the fight rules are strict: knocked-out
 # townsfolk leave the fight, HP never above the bar); this seed does
-@pytest.mark.parametrize(("players", "seed"), [(5, 8)])
+@pytest.mark.parametrize(("players", "seed"), [(5, 58)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
     m = _play(program, players, seed, log)
@@ -241,7 +241,8 @@ def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
             if feat == "penny-saver":  # as the Town Phase ends, with nothing bought
                 assert not fight and seat not in bought
             if feat == "peacekeeper":  # the final blow: the Ruffian's piece has just fallen
-                assert fight and before[-2]["e"] == "defeated"
+                # (after the abilities that count the blow's DMG)
+                assert fight and [x for x in before if x["e"] != "ability"][-1]["e"] == "defeated"
             reward = program.fields[feat]["reward"]
             coins = [x for x in log[n:n + 8] if x["e"] == "set" and x["variable"] == "coins"
                      and x["seat"] == seat]
