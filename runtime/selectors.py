@@ -71,7 +71,7 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
         case "previous-player":
             ring = m.seats_from(me)
             return ring[-1:] if len(ring) > 1 else ring[:1]
-        case "target" if ctx.get("tpieces"):
+        case "target" if "tpieces" in ctx:
             # the seats of the several pieces a played card targets (see the op `play-top`)
             rows = st["pieces"]
             return [rows[i][1] for i in ctx["tpieces"]

@@ -44,7 +44,7 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
     if selector == "self" and ctx is not None and ctx.get("piece") is not None:
         return True
     if selector == "target" and ctx is not None and (
-            ctx.get("tpiece") is not None or ctx.get("tpieces")):
+            ctx.get("tpiece") is not None or "tpieces" in ctx):
         return True
     if selector == "attacker" and ctx is not None and ctx.get("attacker") is not None:
         return on_board(m)  # the attacking seat's figure (a foe reacting moves towards it)
@@ -193,7 +193,7 @@ def piece_candidates(m: Machine, ctx: dict, selector: str, p=None,
 
 def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | None = None,
                 keep=None) -> list[int]:
-    if selector == "target" and ctx.get("tpieces"):
+    if selector == "target" and "tpieces" in ctx:
         # the pieces a played card picked as its targets (see the op `play-top`)
         return [i for i in ctx["tpieces"] if pieces(m)[i][2] is not None]
     if selector == "target" and ctx.get("tpiece") is not None:

@@ -360,7 +360,7 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
 def _targeted(m: Machine, ctx: dict, p, local: dict, key: str):
     """(`ctx` with the card's `target`, the piece and its seat, picked by the selector its
     `targeting` field names among the characters meeting its `targeting-if`, or the decision
-    to make first); several picked: each is a target (`tpieces`); none: no target."""
+    to make first); several picked: each is a target (`tpieces`); none: `target` names nobody."""
     fields = m.program.fields.get(m.state["ids"][ctx["card"]], {})
     selector = fields.get(p.targeting)
     if not isinstance(selector, str) or not targets_pieces(m, selector, ctx):
@@ -376,9 +376,7 @@ def _targeted(m: Machine, ctx: dict, p, local: dict, key: str):
     found = resolve_pieces(m, tctx, selector, local, slot=f"t{key}", keep=keep)
     if type(found) is dict:
         return ctx, found
-    if not found:
-        return ctx, None
-    if len(found) > 1:
+    if len(found) != 1:  # several: each is a target; none: `target` picks nobody
         return {**ctx, "tpieces": list(found)}, None
     return {**ctx, "target": pieces(m)[found[0]][1], "tpiece": found[0]}, None
 
