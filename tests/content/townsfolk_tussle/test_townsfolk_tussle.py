@@ -337,7 +337,7 @@ def test_each_final_fight_names_a_sheriff_with_unique_gear(game):
         ("virginias-shanker", 2, None, [("damage", {"amount": 2, "range": 7}),
                                         ("move-card", {"to": "stash"})]),
         ("fighters-belt", 2, None, [("damage", {"amount": "players", "range": 1}),
-                                    ("skip-turn", {}), ("defeat", {"target": "self"})]),
+                                    ("skip-turn", {}), ("damage", {"amount": "health", "target": "self"})]),
         ("baseball-cap", 0, None, [("damage", {"amount": 1}), ("push", {"distance": 4})]),
         ("belt-o-knives", 0, None, [("damage", {"amount": 1})]),
         ("old-belt", 0, None, [("damage", {"amount": 1, "target": "self"})]),
