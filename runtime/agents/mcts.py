@@ -35,8 +35,8 @@ class MctsAgent:
     name = "mcts"
     uses_view = True
 
-    # The default budget: in Fuzzy Mage Fight it beats the one-step heuristic clearly
-    # (bench/bench_search.py) at a few CPU seconds a game.
+    # The default budget: in the seed card game bench/bench_search.py plays it beats the
+    # one-step heuristic clearly, at a few CPU seconds a game.
     def __init__(self, program, iterations: int = 400, seconds: float | None = None,
                  depth: int = 0, exploration: float = 0.7):
         self.program = program
