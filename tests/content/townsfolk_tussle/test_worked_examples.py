@@ -280,3 +280,21 @@ def test_whole_gangs_here_two_actions_while_a_townsfolk_is_held(programs):
     played = [e for e in m.log[before:] if e["e"] == "move" and e.get("from") == "action-deck"
               and e["to"] == "action-discard"]
     assert len(played) == 2
+
+
+
+def test_the_fighters_belt_knocks_its_wearer_out_for_the_fight_not_out_of_the_game(programs):
+    """Blaze of Glory knocks the wearer out: off the board for this fight and counted as down,
+    but still in the game (it once put the seat out of the game for good)."""
+    m = fight(programs, "pepin-milkfrog-chump", ["Quintus Binch", "Granny Melba"])
+    equip(m, 0, "fighters-belt")
+    ruffian(m)[2:4] = [8, 6]
+    stand(m, 0, (7, 6))  # beside Pepin
+    standing = m.value("townsfolk_standing", 0)
+    reask(m)
+    pick(m, "Fighter's Belt: Blaze of Glory")
+    while m.decision is not None and m.decision["kind"] != "turn":
+        m.answer(0)
+    assert m.state["sv"][0]["knocked_out"] and not m.state["out"][0]
+    assert figure(m, 0) is None or figure(m, 0)[2] is None  # off the board for the fight
+    assert m.value("townsfolk_standing", 0) == standing - 1
