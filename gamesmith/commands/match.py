@@ -8,7 +8,6 @@ logged on its own (`LOG` becomes `LOG-gameK`), its start event holding the carri
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from compiler.files import output_problem
-from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.packs import load, new_seed, seating
 from runtime.agents import make_agent
 from runtime.agents.human import HumanAgent, Quit
 from runtime.errors import RuleError
@@ -43,9 +42,9 @@ def play_match_games(console: Console, pack: Path | None, players: int | None, s
         if problem := output_problem(game_log(log, k), regular_only=True):
             raise typer.BadParameter(f"{game_log(log, k)} {problem}", param_hint="--log")
     program = load(pack)
-    count = players_of(program, players)
-    seats = fill_seats(list(seat), count)
-    match_seed = seed if seed is not None else secrets.randbelow(2**63)
+    seats = seating(program, players, seat)
+    count = len(seats)
+    match_seed = new_seed(seed)
     console.print(f"{for_console(program.game.game.title)}: a match of {games} games, {count} "
                   f"seats ({', '.join(seats)}), match seed {match_seed}.", highlight=False)
     carry: dict[str, Any] | None = None
@@ -90,8 +89,8 @@ def simulate_matches(console: Console, pack: Path, players: int | None, seat: li
     """Play `matches` bot matches of `games` games each and print how often each seat won."""
     _refuse(refused)
     program = load(pack)
-    count = players_of(program, players)
-    seats = fill_seats(list(seat), count)
+    seats = seating(program, players, seat)
+    count = len(seats)
     wins = [0] * count
     try:
         for i in range(matches):

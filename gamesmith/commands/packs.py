@@ -63,6 +63,18 @@ def players_of(program: Program, players: int | None) -> int:
     return chosen
 
 
+def seating(program: Program, players: int | None, seats: list[str]) -> list[str]:
+    """One agent name per seat of a new game: the `--seat`s given, then random bots."""
+    return fill_seats(list(seats), players_of(program, players))
+
+
+def new_seed(seed: int | None) -> int:
+    """The seed asked for, else a fresh random one (printed, so the game can be played again)."""
+    import secrets
+
+    return seed if seed is not None else secrets.randbelow(2**63)
+
+
 def scalar(text: str, option: str = "--set"):
     """A command-line value: true/false, a whole number, a number, else the text; a number
     must be finite and within ±10^15, as in content."""

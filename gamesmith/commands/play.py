@@ -8,14 +8,13 @@ most recent unfinished game.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from gamesmith.commands.audit import replay_log, repro, show
-from gamesmith.commands.packs import fill_seats, load, players_of, scalar
+from gamesmith.commands.packs import load, new_seed, scalar, seating
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -115,9 +114,9 @@ def play(
             if pack is None:
                 raise typer.BadParameter("name a content pack", param_hint="PACK")
             program = load(pack, scenario, story, battle_outcome)
-            count = players_of(program, players)
-            seats = fill_seats(list(seat), count)
-            game_seed = seed if seed is not None else secrets.randbelow(2**63)
+            seats = seating(program, players, seat)
+            count = len(seats)
+            game_seed = new_seed(seed)
             waiting = unfinished(program.game.id)
             if save_path is None:
                 save_path = fresh_save_path(program.game.id)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from gamesmith.commands.audit import show
-from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.packs import load, seating
 
 
 def replay(
@@ -49,8 +49,8 @@ def replay(
                 raise typer.BadParameter("a pack's game is played again from its seed",
                                          param_hint="--seed")
             program = load(source, scenario, story, battle_outcome)
-            count = players_of(program, players)
-            m, steps = rerun(program, count, seed, fill_seats(list(seat), count), until, checker)
+            seats = seating(program, players, seat)
+            m, steps = rerun(program, len(seats), seed, seats, until, checker)
             typer.echo(f"played again: {steps} decisions"
                        + (" (stopped there)" if not m.over else f"; {_result(m.state['result'])}"))
         else:

@@ -6,13 +6,12 @@ after every decision, and `--resume` continues it.
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from gamesmith.commands.packs import fill_seats, load, players_of
+from gamesmith.commands.packs import load, new_seed, seating
 from gamesmith.commands.play import _variables
 
 
@@ -67,11 +66,11 @@ def serve(
             if pack is None:
                 raise typer.BadParameter("name a content pack", param_hint="PACK")
             program = load(pack, scenario, story, battle_outcome)
-            count = players_of(program, players)
-            seats = fill_seats(list(seat), count)
+            seats = seating(program, players, seat)
+            count = len(seats)
             if "human" not in seats:
                 raise typer.BadParameter("give at least one seat to a human", param_hint="--seat")
-            game_seed = seed if seed is not None else secrets.randbelow(2**63)
+            game_seed = new_seed(seed)
             log = log or Path(".gamesmith") / f"{program.game.id}.table.jsonl"
             table = Table.new(program, count, game_seed, seats, pack=str(pack), log=log,
                               save=save or log.with_suffix(".save.json"),
