@@ -1,8 +1,11 @@
 """Expression environments: what a name means for a seat, a card and the effect being resolved.
 
-`Env(machine, seat, ctx, card)` is the mapping compiled expressions read. Each name is
-looked up in a table built once per program: a card field (when a card is considered), a
-derived count, a seat or game variable, or a built-in (`round`, `hand`, `is_active`…).
+Each name has a reader in a table built once per program (`build_readers`): a card field
+(when a card is considered), a derived count, a seat or game variable, or a built-in
+(`round`, `hand`, `is_active`…). A reader is called as `reader(m, seat, ctx, card)`, and
+compiled expressions call the readers of their names directly (`Program.runner`).
+Built-ins are written as resolvers of an `Env` (`_BUILTINS`, the registry to add names to):
+`Env(machine, seat, ctx, card)` is also the mapping the uncompiled path and messages read.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ if TYPE_CHECKING:
     from runtime.program import Program
 
 Resolver = Callable[["Env"], Any]
-_NO_CTX: dict = {}  # read only: an evaluation with no effect around it
+Reader = Callable[["Machine", "int | None", dict, "int | None"], Any]
+NO_CTX: dict = {}  # read only: an evaluation with no effect around it
 
 
 class Env:
@@ -30,11 +34,11 @@ class Env:
     ):
         self.m = m
         self.seat = seat
-        self.ctx = ctx if ctx is not None else _NO_CTX
+        self.ctx = ctx if ctx is not None else NO_CTX
         self.card = card
 
     def __getitem__(self, name: str) -> Any:
-        return self.m.program.resolvers[name](self)
+        return self.m.program.readers[name](self.m, self.seat, self.ctx, self.card)
 
 
 class Items:
@@ -88,10 +92,6 @@ def _zone_size(zone: str) -> Resolver:
         return len(zones.get(zone) or zones.get(f"{zone}:{e.seat}") or ())
 
     return size
-
-
-def _ctx(name: str, default: Any = 0) -> Resolver:
-    return lambda e: e.ctx.get(name, default)
 
 
 _BUILTINS: dict[str, Resolver] = {
@@ -198,71 +198,84 @@ def _at_exit(m) -> int:
     return sum(1 for c in figures if c in exit_cells)
 
 
-def build_resolvers(program: Program) -> dict[str, Resolver]:
-    """The name table of a program: every name its expressions may use."""
-    table: dict[str, Resolver] = {}
+def build_readers(program: Program) -> dict[str, Reader]:
+    """The name table of a program: every name its expressions may use, with its reader."""
+    table: dict[str, Reader] = {}
     for name in BUILTIN_NAMES:
         # Names for boards and foes (distance, health…) are given by the effect being resolved.
-        table[name] = _BUILTINS.get(name) or _ctx(name)
+        table[name] = _through_env(_BUILTINS[name]) if name in _BUILTINS else _ctx_reader(name)
     for name in EVENT_NAMES:  # read from the event an event-level invariant follows
-        table[name] = _ctx(name)
+        table[name] = _ctx_reader(name)
     for name, var in program.variables.items():
         if var.counts is not None:
             table[name] = _count(name, var)
         elif var.per == "game":
-            table[name] = lambda e, n=name: e.m.state["gv"][n]
+            table[name] = _game_variable(name)
         else:
-            table[name] = _seat_variable(name)
+            table[name] = _seat_variable(name, var.initial)
     for name in program.card_field_names:
         table[name] = _card_field(name, table.get(name))
-    table["flags"] = lambda e: e.m.state["flags"]
-    table["items"] = Items
-    table["near_terrain"] = NearTerrain
+    table["flags"] = lambda m, seat, ctx, card: m.state["flags"]
+    table["items"] = _through_env(Items)
+    table["near_terrain"] = _through_env(NearTerrain)
     return table
 
 
-def _seat_variable(name: str) -> Resolver:
-    def value(e: Env) -> Any:
-        if e.seat is None:
-            return e.m.program.variables[name].initial
-        return e.m.state["sv"][e.seat][name]
+def _through_env(resolver: Resolver) -> Reader:
+    """The reader of a name written as a resolver of an `Env`."""
+    return lambda m, seat, ctx, card: resolver(Env(m, seat, ctx, card))
+
+
+def _ctx_reader(name: str) -> Reader:
+    return lambda m, seat, ctx, card: ctx.get(name, 0)
+
+
+def _game_variable(name: str) -> Reader:
+    return lambda m, seat, ctx, card: m.state["gv"][name]
+
+
+def _seat_variable(name: str, initial: Any) -> Reader:
+    def value(m: Machine, seat: int | None, ctx: dict, card: int | None) -> Any:
+        if seat is None:
+            return initial
+        return m.state["sv"][seat][name]
 
     return value
 
 
-def _card_field(name: str, otherwise: Resolver | None) -> Resolver:
-    def value(e: Env) -> Any:
-        if e.card is not None:
-            fields = e.m.program.fields[e.m.state["ids"][e.card]]
-            if name in fields:
-                return _for_players(e, fields[name])
-        if e.ctx and e.ctx.get("piece") is not None:
+def _card_field(name: str, otherwise: Reader | None) -> Reader:
+    def value(m: Machine, seat: int | None, ctx: dict, card: int | None) -> Any:
+        fields = m.program.fields
+        if card is not None:
+            own = fields[m.state["ids"][card]]
+            if name in own:
+                return _for_players(m, own[name])
+        if ctx and ctx.get("piece") is not None:
             # a piece acting (a foe's priorities, a card it plays) reads its own card's fields
-            card_id = e.m.state["pieces"][e.ctx["piece"]][0]
-            found = e.m.program.fields.get(card_id, {}).get(name)
+            card_id = m.state["pieces"][ctx["piece"]][0]
+            found = fields.get(card_id, {}).get(name)
             if found is not None:
-                return _for_players(e, found)
-        elif otherwise is None and e.seat is not None:
+                return _for_players(m, found)
+        elif otherwise is None and seat is not None:
             # a seat's character card, held as an item, lends the seat its printed stats (to
             # a card of the seat's without that field too: a weapon's roll reads Prowess)
-            fields = e.m.program.fields
-            for item in e.m.state["items"][e.seat]:
+            for item in m.state["items"][seat]:
                 found = fields.get(item, {}).get(name)
                 if found is not None:
                     return found
-        return otherwise(e) if otherwise else None
+        return otherwise(m, seat, ctx, card) if otherwise else None
 
     return value
 
 
-def _for_players(e: Env, value: Any) -> Any:
+def _for_players(m: Machine, value: Any) -> Any:
     """A field's value; for a player-count table, its entry for this game's players."""
     if isinstance(value, dict) and value and all(type(k) is int for k in value):
-        return value.get(e.m.state["players"])
+        return value.get(m.state["players"])
     return value
 
 
-def _count(name: str, var) -> Resolver:
+def _count(name: str, var) -> Reader:
     spec = var.counts
     want_down = None if spec.face is None else spec.face == "down"
     # per game (players): the zone keys counted for each seat, and for no seat at the end
@@ -279,12 +292,11 @@ def _count(name: str, var) -> Resolver:
         keys_by_players[players] = found
         return found
 
-    def count(e: Env) -> int:
-        m = e.m
+    def count(m: Machine, seat: int | None, ctx: dict, card: int | None) -> int:
         st = m.state
         players = st["players"]
         by_seat = keys_by_players.get(players) or keys_for(m, players)
-        keys = by_seat[players if e.seat is None else e.seat]
+        keys = by_seat[players if seat is None else seat]
         if not table_of:
             table_of.append(None if spec.if_ is None else m.program.card_table(spec.if_))
         table = table_of[0]

@@ -16,7 +16,7 @@ from typing import Any
 
 # conditions, effects, turns and windows register their frame handlers when imported
 from runtime import battle, conditions, effects, respond, rng, story, turns, windows  # noqa: F401
-from runtime.env import Env
+from runtime.env import NO_CTX
 from runtime.errors import RuleError
 from runtime.frames import HANDLERS, Call
 from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, no_progress
@@ -230,7 +230,7 @@ class Machine:
         try:
             if run is None:
                 run = self.program.runner(source)
-            return run(Env(self, seat, ctx, card))
+            return run(self, seat, NO_CTX if ctx is None else ctx, card)
         except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise expression_error(self, source, exc, seat, ctx, card) from None
 
@@ -242,7 +242,7 @@ class Machine:
         run = self.program.runners.get(source)
         if run is not None:
             try:
-                return bool(run(Env(self, seat, ctx, card)))
+                return bool(run(self, seat, NO_CTX if ctx is None else ctx, card))
             except Exception as exc:  # located as `evaluate` locates it
                 raise expression_error(self, source, exc, seat, ctx, card) from None
         return bool(self.evaluate(source, seat, ctx, card))

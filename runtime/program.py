@@ -21,7 +21,7 @@ from compiler.language.base import ExprMark, checked_expression
 from compiler.language.documents import Ability, Rules, Variable
 from compiler.language.effects import WRAPPERS, op_of
 from compiler.walk import walk
-from runtime.env import build_resolvers
+from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
 from runtime.uses import Source  # where an ability lives (kept importable from here)
@@ -34,6 +34,8 @@ _ROUTING_OPS = frozenset({"if", "repeat", "say", "trigger"})
 # the story of a program that walks the rules' campaign: its stories in a row (no story id,
 # which is kebab-case, can be it)
 CAMPAIGN = "+campaign"
+# what a bound expression is called with (see `runner`)
+_READER_PARAMS = ("m", "seat", "ctx", "card")
 # how a story's battles resolve: fought, or taken as won, lost or either at random
 BATTLE_OUTCOMES = ("play", "victory", "defeat", "random")
 
@@ -126,7 +128,7 @@ class Program:
             self._compile(model)
         self._card_tables: dict[str, dict[str, bool] | None] = {}
         self.cache: dict = {}  # what the runtime derives once per program (zone keys, boards)
-        self.resolvers = build_resolvers(self)
+        self.readers = build_readers(self)
         self.runners: dict[str, Any] = {}  # expression source -> `runner(source)`
         self.watched = self._watched()
         self.turn_end_conditions = any(
@@ -188,11 +190,16 @@ class Program:
         return found
 
     def runner(self, source: str):
-        """The expression as a function of an `Env`, its names bound to their resolvers."""
+        """The expression as a function `(machine, seat, ctx, card)`, its names bound to
+        their readers (`runtime.env`); `ctx` is a dict, never None."""
         found = self.runners.get(source)
         if found is None:
             expr = self.expr(source)
-            found = self.runners[source] = expr.bind(self.resolvers) or expr.evaluate
+            found = expr.bind(self.readers, _READER_PARAMS)
+            if found is None:  # a name with no reader: evaluated to fail with its message
+                def found(m, seat, ctx, card, evaluate=expr.evaluate):
+                    return evaluate(Env(m, seat, ctx, card))
+            self.runners[source] = found
         return found
 
     def _watched(self) -> frozenset[str]:

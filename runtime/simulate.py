@@ -26,7 +26,7 @@ from typing import Any
 from runtime.agents import make_agent
 from runtime.agents.evaluation import raw, weights
 from runtime.audit import Audit
-from runtime.env import Env
+from runtime.env import NO_CTX
 from runtime.errors import RuleError
 from runtime.figures import audit_figures, cell_figures
 from runtime.loading import digest, pack_files
@@ -153,9 +153,8 @@ class _Leads:
 
     def _value(self, m: Machine, seat: int) -> float:
         """`raw(m, seat, table)`, without looking each name up again."""
-        env = Env(m, seat)
         try:
-            return sum(w * float(run(env) or 0) for run, w in self.readers)
+            return sum(w * float(run(m, seat, NO_CTX, None) or 0) for run, w in self.readers)
         except Exception:  # noqa: BLE001 - `raw` fails the same way, with the expression located
             return raw(m, seat, self.table)
 

@@ -50,17 +50,19 @@ class Expression:
         except Exception as exc:  # the contract: never a bare Python exception
             raise self.failure(exc) from exc
 
-    def bind(self, readers: Mapping[str, Callable[[Any], Any]]) -> Callable[[Any], Any] | None:
-        """The expression as a function of an environment object `env` in which each name
-        `x` is read as `readers['x'](env)`, bound now rather than looked up per evaluation
-        (`flag`/`has` read `readers['flags']`/`readers['items']`). None if a name has no
-        reader. Failures raise what they raise; `failure(exc)` describes them."""
+    def bind(
+        self, readers: Mapping[str, Callable[..., Any]], params: tuple[str, ...] = ("env",)
+    ) -> Callable[..., Any] | None:
+        """The expression as a function of `params` (by default one environment object) in
+        which each name `x` is read as `readers['x'](*params)`, bound now rather than looked
+        up per evaluation (`flag`/`has`/`next_to` read `readers['flags']`/`['items']`/
+        `['near_terrain']`). None if a name has no reader. Failures raise what they raise;
+        `failure(exc)` describes them."""
         body, _positions = parse(self.source)
-        rewrite = _Rewrite(bound=set())
+        rewrite = _Rewrite(bound=set(), params=params)
         function = ast.Lambda(
-            args=ast.arguments(
-                posonlyargs=[], args=[ast.arg(_ENV)], kwonlyargs=[], kw_defaults=[], defaults=[]
-            ),
+            args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[],
+                               kw_defaults=[], defaults=[]),
             body=rewrite.visit(body),
         )
         if not rewrite.bound <= readers.keys():
@@ -106,10 +108,11 @@ _BOUND = "_r_"  # prefix of a bound reader's global: content names never start w
 
 class _Rewrite(ast.NodeTransformer):
     """Names read `env['x']`; with `bound` (a set, filled with the names seen), they call
-    the global reader `_r_x(env)` instead."""
+    the global reader `_r_x(*params)` instead."""
 
-    def __init__(self, bound: set[str] | None = None):
+    def __init__(self, bound: set[str] | None = None, params: tuple[str, ...] = (_ENV,)):
         self.bound = bound
+        self.params = params
 
     def _env(self, key: str, like: ast.AST) -> ast.AST:
         env = ast.Name(_ENV, ast.Load())
@@ -117,7 +120,8 @@ class _Rewrite(ast.NodeTransformer):
             lookup = ast.Subscript(env, ast.Constant(key), ast.Load())
         else:
             self.bound.add(key)
-            lookup = ast.Call(ast.Name(_BOUND + key, ast.Load()), [env], [])
+            lookup = ast.Call(ast.Name(_BOUND + key, ast.Load()),
+                              [ast.Name(p, ast.Load()) for p in self.params], [])
         return ast.copy_location(lookup, like)
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
