@@ -58,6 +58,8 @@ def run_effects(m: Machine, frame: dict):
 @handler("op")
 def resume_op(m: Machine, frame: dict):
     impl, params, name = m.program.lists[frame["e"]][frame["j"]]
+    if m.program.quiet[frame["e"]][frame["j"]]:
+        m.calm_step()  # as in an effect list: no end check after an op that cannot end it
     try:
         return impl(m, frame["ctx"], params, frame["l"])
     except RuleError as err:

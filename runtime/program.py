@@ -30,7 +30,7 @@ _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
 _VARIABLE_OPS = frozenset({"set", "gain", "lose"})
 # ops that change no state themselves, only choose which effects run next (or say something)
-_ROUTING_OPS = frozenset({"if", "repeat", "say", "trigger"})
+_ROUTING_OPS = frozenset({"if", "repeat", "say", "trigger", "choose"})
 # the story of a program that walks the rules' campaign: its stories in a row (no story id,
 # which is kebab-case, can be it)
 CAMPAIGN = "+campaign"
