@@ -95,10 +95,11 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     ids = st["ids"]
     found: list[list] = []
     rule_abilities = program.rule_triggers.get(name, ())
+    waiting = _waiting(program, name)
     if _SUBJECT.get(name) == "card":
         inst = ctx.get("card")
         if inst is not None:
-            for index in program.triggers.get(ids[inst], {}).get(name, ()):
+            for index in waiting.get(ids[inst], ()):
                 found.append([ctx.get("self"), inst, st["loc"][inst], index, ids[inst]])
         seats = [ctx["self"]] if ctx.get("self") is not None else []
         return found + [[s, None, None, i, None] for s in seats for i in rule_abilities]
@@ -110,13 +111,15 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
             for inst in st["zones"][key]:
                 if key == ctx.get("weapon_zone") and inst != ctx.get("weapon"):
                     continue  # of the attacker's weapons, only the one striking answers
+                if ids[inst] not in waiting:
+                    continue
                 if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
                     continue
-                for index in program.triggers.get(ids[inst], {}).get(name, ()):
+                for index in waiting[ids[inst]]:
                     found.append([seat, inst, key, index, ids[inst]])
         if seat is not None:  # the cards a seat holds as items answer as its own
             found += [[seat, None, None, index, item] for item in st["items"][seat]
-                      for index in program.triggers.get(item, {}).get(name, ())]
+                      for index in waiting.get(item, ())]
         found += [[seat, None, None, i, None] for i in rule_abilities]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
@@ -125,6 +128,16 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
         found += [[*entry, None] for entry in foe_listeners(m, name)
                   if only is None or entry[2].split(":")[1] == str(only)]
     return found
+
+
+def _waiting(program, name: str) -> dict[str, list[int]]:
+    """Card id -> the indexes of its abilities waiting on window `name` (once per program)."""
+    table = program.cache.get(("window", name))
+    if table is None:
+        table = program.cache[("window", name)] = {
+            card_id: by_window[name] for card_id, by_window in program.triggers.items()
+            if name in by_window}
+    return table
 
 
 def collected(m: Machine, name: str, ctx: dict) -> dict:

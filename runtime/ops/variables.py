@@ -37,7 +37,8 @@ def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
 
 
 def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
-    if type(value) in (int, float):  # a number (not a bool): held within its bounds
+    plain = name in _plain(m.program)
+    if not plain and type(value) in (int, float):  # a number (not a bool): held within its bounds
         if var.min is not None:
             value = max(var.min, value)
         if var.max is not None:
@@ -54,7 +55,21 @@ def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
         m.state["sv"][seat][name] = value
     if m.log is not None:
         m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
-    lower_capped(m, name, seat)
+    if not plain:
+        lower_capped(m, name, seat)
+
+
+def _plain(program) -> frozenset[str]:
+    """The variables with no bounds, no `limit:` and no `capped-by` either way: written as
+    they are, nothing else moving with them (worked out once per program)."""
+    found = program.cache.get("plain-variables")
+    if found is None:
+        caps = capped_by(program)
+        found = program.cache["plain-variables"] = frozenset(
+            name for name, var in program.variables.items()
+            if var.min is None and var.max is None and var.limit is None
+            and var.capped_by is None and name not in caps)
+    return found
 
 
 def lower_capped(m: Machine, name: str, seat: int | None) -> None:
