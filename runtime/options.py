@@ -30,7 +30,13 @@ def first_check(program, effects: list) -> tuple:
 
 def viable(m: Machine, effects: list, ctx: dict) -> bool:
     """Whether the first effect of a list has something to act on (ops may say; else yes)."""
-    check, params = first_check(m.program, effects)
+    if not effects:
+        return True
+    checks = m.program.cache.setdefault("options:first-checks", {})
+    found = checks.get(id(effects))  # a program's effect lists live as long as it does
+    if found is None:
+        found = checks[id(effects)] = first_check(m.program, effects)
+    check, params = found
     return check is None or check(m, ctx, params)
 
 

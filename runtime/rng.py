@@ -21,7 +21,7 @@ def mix(z: int) -> int:
 
 def derive(*parts: object) -> int:
     """A 64-bit seed from a master seed and labels: `derive(seed, "game", 17)`."""
-    text = "\x1f".join(str(p) for p in parts).encode("utf-8")
+    text = "\x1f".join(map(str, parts)).encode("utf-8")
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
