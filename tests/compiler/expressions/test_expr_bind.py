@@ -41,3 +41,15 @@ def test_failures_read_as_evaluate_reports_them(source):
     with pytest.raises(Exception) as raised:
         expr.bind(READERS)(ENV)
     assert str(expr.failure(raised.value)) == str(expected.value)
+
+
+def test_bound_with_several_parameters_passes_them_all_to_each_reader():
+    seen = []
+
+    def reader(value):
+        return lambda m, seat, ctx, card: seen.append((m, seat, ctx, card)) or value
+
+    bound = compile_expression("a + b * 2 if flag('x') else 0").bind(
+        {"a": reader(1), "b": reader(3), "flags": reader({"x"})}, ("m", "seat", "ctx", "card"))
+    assert bound("M", 2, {}, None) == 7
+    assert seen == [("M", 2, {}, None)] * 3
