@@ -27,6 +27,7 @@ from runtime.board import (
     step_towards,
 )
 from runtime.conditions import put_out
+from runtime.entering import covered_before, entered
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount
 from runtime.targets import (
@@ -148,8 +149,10 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         return None
     source = pieces(m)[src]
     b, _ = board(m)
+    stepped: list[dict] = []  # the terrain each piece is shoved into goes off
     for i in found:
         piece = pieces(m)[i]
+        before = covered_before(m, i)
         dc = (piece[2] > source[2]) - (piece[2] < source[2])
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
         for _ in range(int(amount(m, ctx, p.distance))):
@@ -158,7 +161,8 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                     or b.has_wall(cell_of(piece), nxt)):
                 break
             piece[2], piece[3] = nxt
-    return None
+        stepped += entered(m, i, before)
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("move")
@@ -166,10 +170,13 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     """Foes and characters the selector picks walk towards a target or into an area, or to a
     chosen cell."""
     steps = int(amount(m, ctx, p.distance))
+    stepped = local.setdefault("stepped", [])  # the terrain each mover walks into goes off
     for i in found:
         if str(i) in local.setdefault("moved", {}):
             continue
         piece = pieces(m)[i]
+        before = covered_before(m, i)
+        walked = p.area is not None or p.towards is not None
         if p.area is not None:
             step_towards(m, piece, set(named_cells(m, [], p.area)), steps, False)
         elif p.towards is not None:
@@ -190,7 +197,8 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             piece[2], piece[3] = cell
         local["moved"][str(i)] = True
         m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
-    return None
+        stepped += entered(m, i, before, walked)
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("approach")
@@ -209,15 +217,19 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                 return targets
             goal, next_to = {cell_of(pieces(m)[g]) for g in targets if g != i}, True
         if str(i) not in local.setdefault("moved", {}):
+            before = covered_before(m, i)
             step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
             local["moved"][str(i)] = True
             m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
+            local.setdefault("stepped", []).extend(entered(m, i, before, True))
         covers = cells_of(m, piece)
         b, _ = board(m)
         arrived = arrived or (any(c == g or b.adjacent(c, g) for c in covers for g in goal)
                               if next_to else any(c in goal for c in covers))
     branch = p.then if arrived else p.else_
-    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+    stepped = local.get("stepped", [])
+    then = [fx(m.program.lid(branch), ctx)] if branch else []
+    return Tail(*stepped, *then) if stepped or then else None
 
 
 @on_pieces("place")
@@ -234,10 +246,13 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                         f"Where does {piece_label(m, i)} go?")
         if type(cell) is dict:
             return cell
+        before = covered_before(m, i)
         pieces(m)[i][2:4] = list(cell)
         local["placed"][str(i)] = list(cell)
         m.emit("move-piece", piece=i, seat=pieces(m)[i][1], cell=list(cell))
-    return None
+        local.setdefault("stepped", []).extend(entered(m, i, before))
+    stepped = local.get("stepped")
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("attack")
