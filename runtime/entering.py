@@ -1,10 +1,11 @@
 """Stepping into terrain: a piece that moves onto a terrain piece's cells (where it stops, or
 on the path it walks) sets off that piece's `on-enter` abilities, once per move.
 
-An entered piece's ability runs with `terrain` and `terrain_at` naming the terrain piece and
-`target` naming the piece that stepped in (`tpiece`: so `target` picks it on the board). It
-runs as the seat that placed the terrain piece in play (`place-terrain`), else as the seat
-whose turn it is: what the ability deals is that seat's doing.
+An entered piece's ability runs with `terrain` and `terrain_at` naming the terrain piece,
+`target` naming the piece that stepped in (`tpiece`: so `target` picks it on the board) and
+`entered_by_foe` saying whether that piece is a foe. It runs as the seat whose figure stepped
+in; for a foe, as the seat that placed the terrain piece in play (`place-terrain`), else the
+seat whose turn it is: what the ability deals the foe is that seat's doing.
 """
 
 from __future__ import annotations
@@ -55,19 +56,25 @@ def entered(m: Machine, i: int, before: set[Cell], walked: bool = False) -> list
         for cell in m.state.get("path", ()):
             now.update(cells_of(m, piece, tuple(cell)))
     b, _ = board(m)
-    terrain = m.program.game.terrain
-    owners = m.state.get("placed_by", {})
     frames = []
     for t in b.pieces:
-        if t.name not in kinds or not now.intersection(t.cells) or before.intersection(t.cells):
+        if t.name in kinds and now.intersection(t.cells) and not before.intersection(t.cells):
+            frames += went_in(m, t.name, tuple(t.at), i)
+    return frames
+
+
+def went_in(m: Machine, name: str, at: Cell, i: int) -> list[dict]:
+    """Frames running the `on-enter` abilities of terrain piece `name` (top-left on `at`) that
+    piece `i` has entered."""
+    piece = pieces(m)[i]
+    seat = piece[1] if piece[1] is not None else m.state.get("placed_by", {}).get(
+        placed_by_key(name, at), m.state["active"])
+    ctx = {"self": seat, "terrain": name, "terrain_at": list(at), "tpiece": i,
+           "target": piece[1], "entered_by_foe": piece[1] is None}
+    frames = []
+    for ability in m.program.game.terrain[name].abilities:
+        if ability.when != "on-enter" or not m.holds(ability.if_, seat, ctx):
             continue
-        at = tuple(t.at)
-        seat = owners.get(placed_by_key(t.name, at), m.state["active"])
-        ctx = {"self": seat, "terrain": t.name, "terrain_at": list(at), "tpiece": i,
-               "target": piece[1]}
-        for ability in terrain[t.name].abilities:
-            if ability.when != "on-enter" or not m.holds(ability.if_, seat, ctx):
-                continue
-            m.emit("ability", seat=seat, card=None, name=ability.name or "", terrain=t.name)
-            frames.append(fx(m.program.lid(ability.do), ctx))
+        m.emit("ability", seat=seat, card=None, name=ability.name or "", terrain=name)
+        frames.append(fx(m.program.lid(ability.do), ctx))
     return frames

@@ -93,6 +93,10 @@ WINDOWS = table(
     ("any-time", "on its owner's turn like any ability, and after each action or ability "
      "another seat takes, when its owner is asked (in turn order, alone) to use it or pass"),
     ("passive", "always in force while the card is in play"),
+    ("on-ally-healed", "when the owner's effect restores health to another seat (`target`: "
+     "that seat, `healed`: the health it gained)"),
+    ("on-use-terrain", "when the owner uses an ability of a terrain piece (`terrain_cell` "
+     "names the piece), once the ability has run"),
 )
 
 

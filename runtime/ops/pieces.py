@@ -94,19 +94,32 @@ def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     return Tail(*frames) if frames else None
 
 
+def ally_healed(m: Machine, ctx: dict, seat: int, gained: int) -> list[dict]:
+    """The healer's `on-ally-healed`, when a seat's effect (no foe's) gave another seat
+    health."""
+    healer = ctx.get("self")
+    if (gained <= 0 or type(healer) is not int or healer == seat
+            or ctx.get("piece") is not None or "on-ally-healed" not in m.program.listened):
+        return []
+    return [window("on-ally-healed", {**ctx, "target": seat, "healed": gained})]
+
+
 @on_pieces("heal")
 def heal(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
+    frames = []
     for i in found:
         health = piece_value(m, i, "health")
         if health is None:
             continue
-        top = None if is_character(m, i) else _top(m, i)
+        top = None if is_character(m, i) else most_health(m, i)
         set_piece_value(m, i, "health", health + n if top is None else min(top, health + n))
-    return None
+        if is_character(m, i):
+            frames += ally_healed(m, ctx, pieces(m)[i][1], piece_value(m, i, "health") - health)
+    return Tail(*frames) if frames else None
 
 
-def _top(m: Machine, i: int) -> int | None:
+def most_health(m: Machine, i: int) -> int | None:
     """The most health a foe may have: what it started the battle with, else its card's."""
     from runtime.battle import TOP, by_players
 
@@ -114,6 +127,21 @@ def _top(m: Machine, i: int) -> int | None:
     if len(piece) > 6 and TOP in piece[6]:
         return piece[6][TOP]
     return by_players(m, m.program.fields.get(piece[0], {}).get("health"))
+
+
+@on_pieces("skip-turn")
+def skip_turn(m: Machine, ctx: dict, p, local: dict, found: list[int]):
+    """Each piece picked skips its next turn: a figure's seat its next turn, a foe the next
+    card played by it (`play-top` with `by`)."""
+    from runtime.targets import SKIP
+
+    for i in found:
+        piece = pieces(m)[i]
+        if piece[1] is not None:
+            m.state["skip"][piece[1]] += 1
+        else:
+            set_piece_value(m, i, SKIP, (piece_value(m, i, SKIP) or 0) + 1)
+    return None
 
 
 @on_pieces("status")
