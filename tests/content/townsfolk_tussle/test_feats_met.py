@@ -231,3 +231,27 @@ def test_blaze_of_glory_hits_the_ruffian_beside_the_wearer_who_then_skips_a_card
     pick(m, "End your turn")  # Granny's; then Pepin's turn comes round and passes
     assert [e for e in m.log if e["e"] == "skip" and e.get("piece") is not None]
     assert len([e for e in m.log if e["e"] == "move" and e["from"] == "action-deck"]) == played
+
+
+@pytest.mark.parametrize("dealt_first", [True, False])
+def test_the_audit_finds_a_feat_left_in_hand_once_its_goal_is_met(programs, monkeypatch,
+                                                                  dealt_first):
+    from runtime.audit import Audit
+
+    m = _pepin(programs)
+    audit = Audit()
+    audit.attach(m)
+    feat = _deal(m, "show-off") if dealt_first else instance(m, "show-off")
+    equip(m, 0, "floppy-scimitar")  # two weapons to swing
+    m.state["actions"] = 6
+    stand(m, 0, (7, 2))
+    reask(m)
+    dice(monkeypatch, 9, 9)
+    pick(m, "Rubber Bat: Attack")
+    pick(m, "Floppy Scimitar: Attack")
+    audit.paused(m)
+    assert _done(m, feat) is dealt_first and not audit.failed
+    if not dealt_first:  # in hand now, its goal (two hits this turn) already met, unpaid
+        move(m, feat, "feats:0")
+        audit.paused(m)
+        assert [f.name for f in audit.failed] == ["feats-paid-when-met"]
