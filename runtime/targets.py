@@ -375,8 +375,7 @@ def foe_listeners(m: Machine, name: str) -> list[list]:
         piece = pieces(m)[i]
         found += [[m.state["active"], None, f"piece:{i}", index]
                   for index in program.triggers.get(piece[0], {}).get(name, ())]
-        field = _extra(piece).get(ARMS)
-        if field:
+        for field in program.foe_fields(piece[0], _extra(piece).get(ARMS)):
             found += [[m.state["active"], None, f"piece:{i}:{field}", index]
                       for index, ability in enumerate(program.field_abilities(piece[0], field))
                       if ability.when == name]

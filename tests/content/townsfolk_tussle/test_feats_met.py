@@ -255,3 +255,22 @@ def test_the_audit_finds_a_feat_left_in_hand_once_its_goal_is_met(programs, monk
         move(m, feat, "feats:0")
         audit.paused(m)
         assert [f.name for f in audit.failed] == ["feats-paid-when-met"]
+
+
+@pytest.mark.parametrize(("ruffian_id", "card", "met"), [
+    ("samuel-strawman", "pitchfork-poke", True),  # Dry as Tinder: terrain DMG sets it off
+    ("pepin-milkfrog", "tongue-lash", False)])  # Melty Milk-back: not by a trap
+def test_weakness_finder_turns_up_for_whoever_set_the_weakness_off(programs, ruffian_id,
+                                                                    card, met):
+    m = fight(programs, f"{ruffian_id}-chump", ["Quintus Binch", "Granny Melba"])
+    feat = _deal(m, "weakness-finder")
+    move(m, instance(m, "bear-trap"), "stash:0")
+    ruffian(m)[2:4] = [8, 1]
+    stand(m, 0, (4, 1))  # E2: the Ruffian comes for Quintus over F2
+    stand(m, 1, (15, 13))
+    reask(m)
+    pick(m, "Bear Trap: Set the Trap")
+    pick(m, "F2")
+    next_action(m, card)
+    assert [e for e in m.log if e["e"] == "ability" and e["name"] == "Snap"]
+    assert m.value("weakness_active", 0) is met and _done(m, feat) is met
