@@ -570,7 +570,8 @@ class ExtraTurn(Params):
     who: Selector = "self"
 
 
-@op("skip-turn", "The seat's next turn is skipped.", "turns")
+@op("skip-turn", "The seat's next turn is skipped; a foe on the board skips the next card it "
+    "would play (`play-top` with `by`).", "turns")
 class SkipTurn(Params):
     who: Selector = "target"
 

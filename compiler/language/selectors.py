@@ -18,7 +18,8 @@ SELECTORS = table(
     ("self", "the seat, character or piece the effect belongs to"),
     ("active", "the seat whose turn it is"),
     ("chosen", "one target the acting seat chooses when the effect resolves"),
-    ("chosen-opponent", "one opponent the acting seat chooses"),
+    ("chosen-opponent", "one opponent the acting seat chooses; on a board where the seats play "
+                        "as a party, one foe (within the effect's range, if it has one)"),
     ("each-opponent", "every opponent, one after another"),
     ("each-player", "every seat, starting with the active one"),
     ("each-ally", "every other friendly character"),
