@@ -121,7 +121,54 @@ _BUILTINS: dict[str, Resolver] = {
                                 if p[1] is None and p[2] is not None),
     "foe_distance": lambda e: _foe_distance(e),
     "foes_beside": lambda e: _foes_beside(e),
+    "foe_top": lambda e: _foe_top(e),
+    "terrain_cell": lambda e: _terrain_cell(e.ctx),
+    "aimed_beside": lambda e: _aimed_beside(e),
+    "foes_in_cover": lambda e: _foes_in_cover(e.m),
 }
+
+
+def _foes_in_cover(m) -> int:
+    """Foes standing with a cell on terrain with the `cover` keyword (none without a board)."""
+    if not m.program.game.landscapes:
+        return 0
+    from runtime.board import on_keyword, pieces
+
+    return sum(1 for p in pieces(m) if p[1] is None and p[2] is not None
+               and on_keyword(m, p, "cover"))
+
+
+def _foe_top(e: Env) -> int:
+    """The most health the foes standing may have, summed (what they started the battle with)."""
+    from runtime.ops.pieces import most_health
+
+    rows = e.m.state.get("pieces", ())
+    return sum(most_health(e.m, i) or 0 for i, p in enumerate(rows)
+               if p[1] is None and p[2] is not None)
+
+
+def _terrain_cell(ctx: dict) -> int:
+    """The top-left cell of the terrain piece whose ability runs, as a number (0 for none)."""
+    at = ctx.get("terrain_at")
+    if not ctx.get("terrain") or not at:
+        return 0
+    return at[0] * 1000 + at[1] + 1
+
+
+def _aimed_beside(e: Env) -> int:
+    """Other seats' figures next to this seat's that the card being resolved picked as its
+    targets (`tpiece`, `tpieces`)."""
+    ctx = e.ctx
+    aimed = ctx.get("tpieces") or ([ctx["tpiece"]] if ctx.get("tpiece") is not None else [])
+    if not aimed or e.seat is None:
+        return 0
+    from runtime.board import figure, touching
+
+    mine = figure(e.m, e.seat)
+    rows = e.m.state["pieces"]
+    return 0 if mine is None else sum(
+        1 for i in aimed if rows[i][1] not in (None, e.seat) and rows[i][2] is not None
+        and touching(e.m, mine, rows[i]))
 
 
 def _foe_distance(e: Env) -> int:

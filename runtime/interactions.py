@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.board import board, cell_of, figure
-from runtime.frames import fx
+from runtime.frames import Call, Tail, fx, handler
 from runtime.targets import on_board
 from runtime.turns import record_use, used
 
@@ -56,8 +56,24 @@ def use_terrain(m: Machine, seat: int, option: dict) -> dict:
     ability = kind.abilities[option["i"]]
     record_use(m, ability.once_per, use_key(option["t"], tuple(option["at"]), option["i"]))
     m.emit("ability", seat=seat, card=None, name=ability.name or "", terrain=option["t"])
-    return fx(m.program.lid(ability.do),
-              {"self": seat, "terrain": option["t"], "terrain_at": list(option["at"])})
+    return {"h": "use-terrain", "e": m.program.lid(ability.do), "l": {},
+            "ctx": {"self": seat, "terrain": option["t"], "terrain_at": list(option["at"])}}
+
+
+@handler("use-terrain")
+def run_use(m: Machine, frame: dict):
+    """A terrain ability used, then its user's `on-use-terrain`."""
+    if not frame["l"]:
+        frame["l"]["ran"] = True
+        return Call(fx(frame["e"], frame["ctx"]))
+    return Tail(*used_terrain(m, frame["ctx"]))
+
+
+def used_terrain(m: Machine, ctx: dict) -> list[dict]:
+    """The user's `on-use-terrain` window after a terrain ability, if anything waits on it."""
+    from runtime.windows import window
+
+    return [window("on-use-terrain", ctx)] if "on-use-terrain" in m.program.listened else []
 
 
 def use_key(name: str, at: tuple[int, int], index: int) -> str:

@@ -282,14 +282,27 @@ class Program:
         self.listened = frozenset(self.rule_triggers) | frozenset(
             window for by_window in self.triggers.values() for window in by_window
         ) | frozenset(
-            ability.when for group in self._enemy_groups() if group.abilities
-            for ability in self.field_abilities(group.enemy, group.abilities)
+            ability.when for group in self._enemy_groups()
+            for field in self.foe_fields(group.enemy, group.abilities)
+            for ability in self.field_abilities(group.enemy, field)
         )
 
     def _enemy_groups(self) -> list:
         if self.scenario is None:
             return []
         return list(self.game.scenarios[self.scenario].enemies)
+
+    def foe_fields(self, card_id: str, armed: str | None) -> list[str]:
+        """The fields of abilities a foe of card `card_id` fights with: `armed` (its battle's),
+        then those its card type has `always:`."""
+        known = self.__dict__.setdefault("_foe_fields", {})  # (worked out once a pair)
+        found = known.get((card_id, armed))
+        if found is None:
+            kind = self.game.card_type_of(card_id) if card_id in self.game.cards else None
+            found = known[card_id, armed] = ([armed] if armed else []) + [
+                name for name, spec in (kind.fields.items() if kind else ())
+                if spec.always and spec.type == "abilities" and name != armed]
+        return found
 
     def field_abilities(self, card_id: str, field: str) -> list[Ability]:
         """The abilities an enemy card's field (of type abilities) holds, for a foe fighting

@@ -48,6 +48,11 @@ def targets_pieces(m: Machine, selector: str | None, ctx: dict | None = None) ->
         return True
     if selector == "attacker" and ctx is not None and ctx.get("attacker") is not None:
         return on_board(m)  # the attacking seat's figure (a foe reacting moves towards it)
+    if selector == "chosen-opponent":
+        # when the seats play as a party, their opponents are the foes on the board
+        from runtime.selectors import plays_as_party
+
+        return plays_as_party(m.program) and on_board(m)
     return selector in PIECE_SELECTORS and on_board(m)
 
 
@@ -117,6 +122,18 @@ def set_piece_value(m: Machine, i: int, name: str, value: Any) -> None:
     else:
         _extra(piece)[name] = value
     m.emit("set", variable=name, piece=i, value=value)
+
+
+SKIP = "skip_turns"  # a foe's turns still to skip (the op skip-turn on a piece)
+
+
+def skips_turn(m: Machine, i: int | None) -> bool:
+    """Whether foe `i` has a turn to skip; if so it is used up now (and logged)."""
+    if i is None or is_character(m, i) or not _extra(pieces(m)[i]).get(SKIP):
+        return False
+    pieces(m)[i][6][SKIP] -= 1
+    m.emit("skip", piece=i)
+    return True
 
 
 def _extra(piece: list) -> dict:
@@ -243,6 +260,10 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
         return [i for i in foes if touching(m, me, pieces(m)[i])]
     if selector == "in-range":
         return [i for i in foes if gap(m, me, pieces(m)[i]) <= rng]
+    if selector == "chosen-opponent":  # the foes within the effect's range, if it has one
+        if getattr(p, "range", None) is None and ctx.get("range") is None:
+            return foes
+        return [i for i in foes if gap(m, me, pieces(m)[i]) <= rng]
     if selector == "in-pattern":
         cells = pattern_cover(m, src, ctx, p)
         return [i for i in foes if cell_of(pieces(m)[i]) in cells]
@@ -309,6 +330,10 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
     if (selector in _TIES and len(found) > 1 and m.program.rules.tie_roll is not None
             and all(is_character(m, i) for i in found)):
         found = roll_off(m, found, m.program.rules.tie_roll)
+    if selector == "chosen-opponent" and len(found) > 1:
+        local["asking"] = slot
+        options = [{"label": piece_label(m, i), "key": f"piece:{i}", "piece": i} for i in found]
+        return ask(chooser, "piece", prompt or "Which one?", options)
     if selector in _TIES and len(found) > 1:
         # the seat the rules' `ties` names breaks it (which may itself be a decision first)
         chooser = tie_breaker(m, {**ctx, "self": chooser}, local, slot)
@@ -350,8 +375,7 @@ def foe_listeners(m: Machine, name: str) -> list[list]:
         piece = pieces(m)[i]
         found += [[m.state["active"], None, f"piece:{i}", index]
                   for index in program.triggers.get(piece[0], {}).get(name, ())]
-        field = _extra(piece).get(ARMS)
-        if field:
+        for field in program.foe_fields(piece[0], _extra(piece).get(ARMS)):
             found += [[m.state["active"], None, f"piece:{i}:{field}", index]
                       for index, ability in enumerate(program.field_abilities(piece[0], field))
                       if ability.when == name]

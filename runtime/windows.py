@@ -59,6 +59,8 @@ _SUBJECT = {
     "on-move": "self",
     "on-enter": "self",
     "on-leave": "self",
+    "on-ally-healed": "self",
+    "on-use-terrain": "self",
 }
 
 

@@ -247,6 +247,9 @@ class FieldSpec(Model):
     min: float | None = Field(default=None, description="lowest value of a number field")
     max: float | None = Field(default=None, description="highest value of a number field")
     text: str | None = Field(default=None, description="what the field means")
+    always: bool = Field(
+        default=False, description="for a field of type abilities: a foe of this card type "
+        "fights with these abilities in every battle, beside the field its battle names")
 
 
 class CardType(Document):

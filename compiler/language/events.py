@@ -52,7 +52,7 @@ EVENTS = table(
     ("say", "a line of text was read out"),
     ("set", "a variable was set (actor: the seat, for a seat's variable)"),
     ("shuffle", "a pile was shuffled"),
-    ("skip", "a seat skipped its turn (actor: the seat)"),
+    ("skip", "a seat skipped its turn (actor: the seat), or a foe its next card (piece: the foe)"),
     ("spawn", "a piece was placed on the board"),
     ("steal", "a seat took cards from another (actor: the taker; target: the other seat)"),
     ("story", "a story card was read"),
@@ -60,6 +60,8 @@ EVENTS = table(
     ("turn-end", "a seat's turn ended (actor: the seat)"),
     ("unpair", "two seats stopped being paired"),
     ("order", "the turn order moved round (order: the seats, first to last)"),
+    ("move-terrain", "a terrain piece moved on the board (terrain: its id; cell: its new "
+     "top-left cell)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

@@ -42,6 +42,17 @@ BUILTIN_NAMES = {
     "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
                     "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
     "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
+    "foe_top": "the most health the foes standing on the board may have (what each started "
+               "the battle with), summed: with `foe_health`, how far down they are",
+    "terrain_cell": "which terrain piece's ability is being resolved, as a number from its "
+                    "top-left cell (column x 1000 + row + 1), 0 for an effect no terrain piece "
+                    "gives: two pieces on the board never share it",
+    "foes_in_cover": "foes standing with any part of them on a terrain piece that has the "
+                     "`cover` keyword (a field of tall corn)",
+    "entered_by_foe": "in a terrain piece's `on-enter` ability: true when the piece that "
+                      "entered it is a foe (false for a seat's figure)",
+    "aimed_beside": "other seats' figures standing next to the seat's figure that the card "
+                    "being resolved picked as its targets (a foe's action)",
 }
 
 BUILTIN_TYPES = {
@@ -55,6 +66,7 @@ BUILTIN_TYPES = {
     "target_elevated": "flag",
     "in_sight": "flag",
     "beside": "flag",
+    "entered_by_foe": "flag",
     "value": "any",
     "level": "any",
 }

@@ -147,6 +147,7 @@ EXAMPLES: dict[str, str] = {
     "win": "win: self",
     "lose-game": "lose-game: self",
     "rotate-order": "rotate-order: 1",
+    "move-terrain": "move-terrain: {piece: barrel, distance: 4}",
 }
 
 

@@ -570,7 +570,8 @@ class ExtraTurn(Params):
     who: Selector = "self"
 
 
-@op("skip-turn", "The seat's next turn is skipped.", "turns")
+@op("skip-turn", "The seat's next turn is skipped; a foe on the board skips the next card it "
+    "would play (`play-top` with `by`).", "turns")
 class SkipTurn(Params):
     who: Selector = "target"
 
@@ -825,3 +826,19 @@ class LoseGame(Params):
 class RotateOrder(Params):
     shorthand = "by"
     by: Amount = Field(default=1, description="how many seats go from the front to the back")
+
+
+# -- terrain that moves ------------------------------------------------------------------
+
+
+@op("move-terrain", "Move a terrain piece placed in play (the first of `piece`, else the one "
+    "whose ability runs) up to `distance` cells, one orthogonal step at a time over figures "
+    "and passable terrain, towards the closest figure on the board (not incapacitated; a tie "
+    "is the acting seat's choice) until it covers that figure's cell; impassable terrain stops "
+    "it, but for the pieces `over` names; the figures it comes to cover enter it (its "
+    "`on-enter` abilities go off).", "board")
+class MoveTerrain(Params):
+    piece: Ref("terrain") | None = None
+    distance: Amount = 1
+    over: list[Ref("terrain")] = Field(
+        default_factory=list, description="impassable terrain whose squares do not stop it")

@@ -18,7 +18,8 @@ SELECTORS = table(
     ("self", "the seat, character or piece the effect belongs to"),
     ("active", "the seat whose turn it is"),
     ("chosen", "one target the acting seat chooses when the effect resolves"),
-    ("chosen-opponent", "one opponent the acting seat chooses"),
+    ("chosen-opponent", "one opponent the acting seat chooses; on a board where the seats play "
+                        "as a party, one foe (within the effect's range, if it has one)"),
     ("each-opponent", "every opponent, one after another"),
     ("each-player", "every seat, starting with the active one"),
     ("each-ally", "every other friendly character"),
@@ -93,6 +94,10 @@ WINDOWS = table(
     ("any-time", "on its owner's turn like any ability, and after each action or ability "
      "another seat takes, when its owner is asked (in turn order, alone) to use it or pass"),
     ("passive", "always in force while the card is in play"),
+    ("on-ally-healed", "when the owner's effect restores health to another seat (`target`: "
+     "that seat, `healed`: the health it gained)"),
+    ("on-use-terrain", "when the owner uses an ability of a terrain piece (`terrain_cell` "
+     "names the piece), once the ability has run"),
 )
 
 

@@ -66,7 +66,7 @@ def _on_seats(fn: Op, field: str, name: str) -> Op:
 
 # selectors of pieces that may well pick none: an effect on none of them only fizzles
 _MAY_BE_EMPTY = frozenset({"closest", "farthest", "weakest", "strongest", "adjacent", "in-range",
-                           "all-enemies", "all-characters"})
+                           "all-enemies", "all-characters", "chosen-opponent"})
 
 
 def _some_piece(field: str) -> Callable[..., bool]:

@@ -19,6 +19,7 @@ from runtime.board import (
     pieces,
     step_towards,
 )
+from runtime.entering import covered_before, entered, placed_by_key
 from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
 from runtime.ops.variables import read, write
@@ -125,6 +126,8 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         piece = figure(m, seat)
         if piece is None or str(seat) in local.setdefault("moved", {}):
             continue
+        index = _index(m, piece)
+        before = covered_before(m, index)
         spent = 0
         if p.towards is not None or p.area is not None:
             goal, next_to = _goal(m, ctx, local, p.towards, p.area)
@@ -158,8 +161,11 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 return way
         local["moved"][str(seat)] = True
         m.emit("move-piece", seat=seat, cell=[piece[2], piece[3]])
+        local.setdefault("stepped", []).extend(
+            entered(m, index, before, p.towards is not None or p.area is not None))
         if "on-move" in m.program.listened:
             moved.append(window("on-move", {**ctx, "self": seat, "distance": spent}))
+    moved = local.get("stepped", []) + moved  # the terrain stepped into goes off first
     return Tail(*moved) if moved else None
 
 
@@ -169,18 +175,23 @@ def approach(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     if type(goal) is dict:
         return goal
     arrived = False
+    stepped = []
     for seat in seats:
         piece = figure(m, seat)
         if piece is None:
             continue
+        index = _index(m, piece)
+        before = covered_before(m, index)
         step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
+        stepped += entered(m, index, before, True)
         here = cell_of(piece)
         arrived = arrived or (
             any(here == g or board(m)[0].adjacent(here, g) for g in goal) if next_to
             else here in goal
         )
     branch = p.then if arrived else p.else_
-    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+    then = [fx(m.program.lid(branch), ctx)] if branch else []
+    return Tail(*stepped, *then) if stepped or then else None
 
 
 @implements("push", seats="target")
@@ -189,10 +200,13 @@ def push(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     if source is None:
         return None
     b, _ = board(m)
+    stepped = []
     for seat in seats:
         piece = figure(m, seat)
         if piece is None:
             continue
+        index = _index(m, piece)
+        before = covered_before(m, index)
         dc = (piece[2] > source[2]) - (piece[2] < source[2])
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
         for _ in range(int(amount(m, ctx, p.distance))):
@@ -205,7 +219,12 @@ def push(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             ):
                 break
             piece[2], piece[3] = nxt
-    return None
+        stepped += entered(m, index, before)
+    return Tail(*stepped) if stepped else None
+
+
+def _index(m: Machine, piece: list) -> int:
+    return next(j for j, row in enumerate(pieces(m)) if row is piece)
 
 
 @implements("place-terrain")
@@ -225,6 +244,9 @@ def place_terrain(m: Machine, ctx: dict, p, local: dict):
     if type(cell) is dict:
         return cell
     m.state.setdefault("terrain", []).append([p.piece, cell[0], cell[1]])
+    placer = chooser[0] if chooser else ctx.get("self")
+    if placer is not None:  # its abilities that go off by themselves act as its placer
+        m.state.setdefault("placed_by", {})[placed_by_key(p.piece, tuple(cell))] = placer
     return None
 
 

@@ -11,7 +11,7 @@ from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
-from runtime.targets import resolve_pieces, targets_pieces
+from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
 from runtime.zones import move, room, top
 
@@ -327,6 +327,16 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
     of its `field`, as each piece `by` names (which first picks the card's `target` with the
     selector its `targeting` field names), else as the acting seat."""
     seat = ctx.get("self")
+    players: list = [None]
+    if p.by is not None:
+        players = resolve_pieces(m, ctx, p.by, local, slot="by")
+        if type(players) is dict:
+            return players
+        if "acting" not in local:  # a foe with a turn to skip plays nothing this time
+            local["acting"] = [i for i in players if not skips_turn(m, i)]
+        if players and not local["acting"]:
+            return None
+        players = local["acting"]
     if "cards" not in local:
         source, dest = m.key(p.zone, seat), m.key(p.to, seat)
         local["cards"] = []
@@ -335,11 +345,6 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
             if inst is None or not move(m, inst, dest, "up"):
                 break
             local["cards"].append(inst)
-    players: list = [None]
-    if p.by is not None:
-        players = resolve_pieces(m, ctx, p.by, local, slot="by")
-        if type(players) is dict:
-            return players
     frames = local.setdefault("frames", [])
     done = local.setdefault("done", [])
     for inst in local["cards"]:

@@ -54,11 +54,16 @@ def damage(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 @implements("heal", seats="target")
 def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    from runtime.ops.pieces import ally_healed
+
     n = int(amount(m, ctx, p.amount))
+    frames = []
     if _health(m):
         for seat in seats:
-            write(m, "health", seat, read(m, "health", seat) + n)
-    return None
+            before = read(m, "health", seat)
+            write(m, "health", seat, before + n)
+            frames += ally_healed(m, ctx, seat, read(m, "health", seat) - before)
+    return Tail(*frames) if frames else None
 
 
 @implements("defeat")

@@ -27,6 +27,7 @@ from runtime.board import (
     step_towards,
 )
 from runtime.conditions import put_out
+from runtime.entering import covered_before, entered
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount
 from runtime.targets import (
@@ -93,19 +94,32 @@ def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     return Tail(*frames) if frames else None
 
 
+def ally_healed(m: Machine, ctx: dict, seat: int, gained: int) -> list[dict]:
+    """The healer's `on-ally-healed`, when a seat's effect (no foe's) gave another seat
+    health."""
+    healer = ctx.get("self")
+    if (gained <= 0 or type(healer) is not int or healer == seat
+            or ctx.get("piece") is not None or "on-ally-healed" not in m.program.listened):
+        return []
+    return [window("on-ally-healed", {**ctx, "target": seat, "healed": gained})]
+
+
 @on_pieces("heal")
 def heal(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
+    frames = []
     for i in found:
         health = piece_value(m, i, "health")
         if health is None:
             continue
-        top = None if is_character(m, i) else _top(m, i)
+        top = None if is_character(m, i) else most_health(m, i)
         set_piece_value(m, i, "health", health + n if top is None else min(top, health + n))
-    return None
+        if is_character(m, i):
+            frames += ally_healed(m, ctx, pieces(m)[i][1], piece_value(m, i, "health") - health)
+    return Tail(*frames) if frames else None
 
 
-def _top(m: Machine, i: int) -> int | None:
+def most_health(m: Machine, i: int) -> int | None:
     """The most health a foe may have: what it started the battle with, else its card's."""
     from runtime.battle import TOP, by_players
 
@@ -113,6 +127,21 @@ def _top(m: Machine, i: int) -> int | None:
     if len(piece) > 6 and TOP in piece[6]:
         return piece[6][TOP]
     return by_players(m, m.program.fields.get(piece[0], {}).get("health"))
+
+
+@on_pieces("skip-turn")
+def skip_turn(m: Machine, ctx: dict, p, local: dict, found: list[int]):
+    """Each piece picked skips its next turn: a figure's seat its next turn, a foe the next
+    card played by it (`play-top` with `by`)."""
+    from runtime.targets import SKIP
+
+    for i in found:
+        piece = pieces(m)[i]
+        if piece[1] is not None:
+            m.state["skip"][piece[1]] += 1
+        else:
+            set_piece_value(m, i, SKIP, (piece_value(m, i, SKIP) or 0) + 1)
+    return None
 
 
 @on_pieces("status")
@@ -148,8 +177,10 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         return None
     source = pieces(m)[src]
     b, _ = board(m)
+    stepped: list[dict] = []  # the terrain each piece is shoved into goes off
     for i in found:
         piece = pieces(m)[i]
+        before = covered_before(m, i)
         dc = (piece[2] > source[2]) - (piece[2] < source[2])
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
         for _ in range(int(amount(m, ctx, p.distance))):
@@ -158,7 +189,8 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                     or b.has_wall(cell_of(piece), nxt)):
                 break
             piece[2], piece[3] = nxt
-    return None
+        stepped += entered(m, i, before)
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("move")
@@ -166,10 +198,13 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     """Foes and characters the selector picks walk towards a target or into an area, or to a
     chosen cell."""
     steps = int(amount(m, ctx, p.distance))
+    stepped = local.setdefault("stepped", [])  # the terrain each mover walks into goes off
     for i in found:
         if str(i) in local.setdefault("moved", {}):
             continue
         piece = pieces(m)[i]
+        before = covered_before(m, i)
+        walked = p.area is not None or p.towards is not None
         if p.area is not None:
             step_towards(m, piece, set(named_cells(m, [], p.area)), steps, False)
         elif p.towards is not None:
@@ -190,7 +225,8 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             piece[2], piece[3] = cell
         local["moved"][str(i)] = True
         m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
-    return None
+        stepped += entered(m, i, before, walked)
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("approach")
@@ -209,15 +245,19 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                 return targets
             goal, next_to = {cell_of(pieces(m)[g]) for g in targets if g != i}, True
         if str(i) not in local.setdefault("moved", {}):
+            before = covered_before(m, i)
             step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
             local["moved"][str(i)] = True
             m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
+            local.setdefault("stepped", []).extend(entered(m, i, before, True))
         covers = cells_of(m, piece)
         b, _ = board(m)
         arrived = arrived or (any(c == g or b.adjacent(c, g) for c in covers for g in goal)
                               if next_to else any(c in goal for c in covers))
     branch = p.then if arrived else p.else_
-    return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+    stepped = local.get("stepped", [])
+    then = [fx(m.program.lid(branch), ctx)] if branch else []
+    return Tail(*stepped, *then) if stepped or then else None
 
 
 @on_pieces("place")
@@ -234,10 +274,13 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                         f"Where does {piece_label(m, i)} go?")
         if type(cell) is dict:
             return cell
+        before = covered_before(m, i)
         pieces(m)[i][2:4] = list(cell)
         local["placed"][str(i)] = list(cell)
         m.emit("move-piece", piece=i, seat=pieces(m)[i][1], cell=list(cell))
-    return None
+        local.setdefault("stepped", []).extend(entered(m, i, before))
+    stepped = local.get("stepped")
+    return Tail(*stepped) if stepped else None
 
 
 @on_pieces("attack")

@@ -115,7 +115,9 @@ def test_four_ruffians_with_tables_levels_and_fifteen_actions(game):
         assert set(ruffian.field("hp")) == PLAYER_COUNTS
         assert set(ruffian.field("mvmt")) == PLAYER_COUNTS
         for level in LEVELS:
-            assert len(ruffian.field(level)) == 1, (ruffian.id, level)
+            # one ability a level; Umbrello's wave surges on two occasions (Rising Tide)
+            two = (ruffian.id, level) == ("umbrello", "final_fight")
+            assert len(ruffian.field(level)) == (2 if two else 1), (ruffian.id, level)
         assert ruffian.field("weakness")
         loot = ruffian.field("loot")
         assert len(loot) == 3
@@ -174,8 +176,8 @@ def test_terrain_the_rulebook_names(game):
     blast = op_of(knock.results[2].do[0])[1]
     assert blast.amount == 3
     assert names["Giant Milk Jug"].count == 5 and names["Giant Milk Jug"].abilities[0].cost == 2
-    roll_in = op_of(names["Engulfing Wave"].abilities[0].do[0])[1]
-    assert roll_in.distance == 4
+    rising_tide = game.cards["umbrello"].field("final_fight")
+    assert [op_of(a.do[0]) for a in rising_tide][0][1].distance == 4
 
 
 def test_landscapes_on_the_nineteen_by_fourteen_board(game):
@@ -372,8 +374,10 @@ def test_booklet_terrain_numbers(game):
     assert (woods.type, woods.movement_cost) == ("feature", 2)
     wave = game.terrain["engulfing-wave"]
     assert wave.may_overlap
-    assert [a.when for a in wave.abilities] == ["ruffian-turn", "breaking-point", "on-enter"]
-    assert all(op_of(a.do[0])[1].distance == 4 for a in wave.abilities[:2])
+    assert [a.when for a in wave.abilities] == ["on-enter"]
+    surges = game.cards["umbrello"].field("final_fight")
+    assert [a.when for a in surges] == ["ruffian-turn-start", "breaking-point"]
+    assert all(op_of(a.do[0])[1].distance == 4 for a in surges)
     farm = game.terrain["rickety-farm"].abilities[0]
     results = op_of(farm.do[0])[1].results
     heal = dict(ops(results[1].do))["heal"]

@@ -56,7 +56,7 @@ def _label(decision: dict, text: str) -> int | None:
 
 # random parties rarely get through all four fights (the fight rules are strict: knocked-out
 # townsfolk leave the fight, HP never above the bar); this seed does
-@pytest.mark.parametrize(("players", "seed"), [(5, 58)])
+@pytest.mark.parametrize(("players", "seed"), [(5, 60)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
     m = _play(program, players, seed, log)
@@ -188,9 +188,9 @@ def test_the_shop_reset_costs_eight_coins_between_all_and_needs_everyone(program
 
 
 def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_path, program):
-    whole, _ = play_game(program, 3, 6, [make_agent("random", program)] * 3)
+    whole, _ = play_game(program, 3, 5, [make_agent("random", program)] * 3)
     save = tmp_path / "g.save.json"
-    broken = Session.new(program, 3, 6, ["random"] * 3, [make_agent("random", program)] * 3,
+    broken = Session.new(program, 3, 5, ["random"] * 3, [make_agent("random", program)] * 3,
                          pack=str(PACK), save=save)
 
     class Stop(Exception):
@@ -216,7 +216,7 @@ def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_pat
 
 def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
     seen: dict[str, int] = {}
-    for players, seed in ((3, 2), (3, 6), (5, 32)):
+    for players, seed in ((3, 6), (3, 8), (5, 60)):
         log: list = []
         m = _play(program, players, seed, log)
         bought: set[int] = set()
@@ -252,4 +252,4 @@ def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
             shown = [program.fields[m.state["ids"][c]]["points"]
                      for c in m.state["zones"][f"feats-done:{seat}"]]
             assert m.state["sv"][seat]["feat_points"] == sum(shown)
-    assert {"peacekeeper", "penny-saver", "big-spender"} <= set(seen)
+    assert {"peacekeeper", "penny-saver", "big-spender", "bone-breaker", "medic"} <= set(seen)
