@@ -7,9 +7,10 @@ fights (the sixteen scenarios in turn), every invariant of the pack checked on e
 it prints the games, decisions and steps audited and every finding by name.
 
 Part 2 plays whole games with parties of one agent (the random party first, as the
-baseline of the same seeds), at 2 and 5 players, and prints the party's win rate with its
-95% Wilson interval, how far the lost games got (the fight each was lost in, by level) and
-the fights won and lost by level.
+baseline of the same seeds, then heuristic and MCTS parties), at 2 and 5 players, and prints
+the party's win rate with its 95% Wilson interval and game count, the fight each lost game
+was lost in (by level; a lost fight is counted, as its results paragraph is read) and the
+fights won of those fought, by level, with their intervals.
 
 Run: python bench/bench_townsfolk.py [--audit-games N] [--games N] [--mcts-games N]
        [--mcts SPEC] [--players 2 5] [--workers W] [--skip-audit] [--skip-rates]
@@ -62,6 +63,14 @@ def audit(games: int, workers: int) -> int:
     return bad
 
 
+def interval(won: int, played: int) -> str:
+    """`won/played (low-high%)`, the Wilson 95% interval; `-` for none played."""
+    if not played:
+        return "-"
+    low, high = wilson(won, played)
+    return f"{won}/{played} ({100 * low:.0f}-{100 * high:.0f}%)"
+
+
 def rates(agent: str, players: int, games: int) -> None:
     program = Program(compiled_pack(PACK).game)
     start = time.perf_counter()
@@ -79,20 +88,19 @@ def rates(agent: str, players: int, games: int) -> None:
     reached = Counter()
     fights = Counter()
     for g in played:
-        for scenario, (w, _) in g.battles.items():
-            fights[(next(lv for lv in LEVELS if scenario.endswith(lv)), "won")] += w
-        if g.winners:
-            continue
-        # a lost fight ends the game before its battle is counted: it is the one after the
-        # fights won (the levels come in order)
-        level = LEVELS[min(3, sum(w for w, _ in g.battles.values()))]
-        fights[(level, "lost")] += 1
-        reached["turn cap" if g.capped else level] += 1
-    by_level = ", ".join(f"{lv} {fights[(lv, 'won')]}/{fights[(lv, 'won')] + fights[(lv, 'lost')]}"
+        for scenario, (w, lost) in g.battles.items():
+            level = next(lv for lv in LEVELS if scenario.endswith(lv))
+            fights[(level, "won")] += w
+            fights[(level, "lost")] += lost  # a lost fight leads to its results paragraph
+            if lost:
+                reached[level] += 1
+        if g.capped:
+            reached["turn cap"] += 1
+    by_level = ", ".join(f"{lv} {interval(fights[(lv, 'won')], fights[(lv, 'won')] + fights[(lv, 'lost')])}"
                          for lv in LEVELS)
     print(f"{agent} party, {players}p, {len(played)} whole games: won {won} "
           f"({won / max(1, len(played)):.0%}, 95% {low:.0%}-{high:.0%}); lost at "
-          f"{dict(reached) or 'none'}; fights won by level: {by_level}; "
+          f"{dict(reached) or 'none'}; fights won by level (95%): {by_level}; "
           f"{time.perf_counter() - start:.0f}s", flush=True)
     for line in errors:
         print(f"  stopped by a runtime error, {line}")

@@ -7,7 +7,9 @@ the player-count table says, on their `at` cells in order or in their area, with
 group's health: a number, a player-count table or the name of a card field holding one,
 else their card's `health`; healing never takes them above it; a group's `abilities` names
 the card field whose abilities its foes also answer windows with), and the scenario's own
-setup runs. The battle ends when one of its outcomes or objectives holds: an outcome named
+setup runs. Its special rules with a `when` answer that window as the rules' own abilities do
+(numbered after them), on its own or within a story. The battle ends when one of its
+outcomes or objectives holds: an outcome named
 `defeat` is a loss for the whole party, any other a win (the outcome's own effects are the
 story's business, not the battle's).
 """

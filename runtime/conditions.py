@@ -8,7 +8,9 @@ of them having to meet it, and then the whole table shares the outcome. A seat m
 loss condition for itself is out; when one seat is left it wins. An end condition (or the
 last round) ends the game: `end-of-game` fires, then the ranking (if any) places the seats
 and its first place wins. A condition `at: turn-end` is tested only while no turn is under
-way, so the turn in progress is carried out in full before it can end the game.
+way, so the turn in progress is carried out in full before it can end the game; one with
+`in-stories: false` is not tested while a story is walked (its battles' outcomes and its
+endings decide, so a lost battle's paragraph is read).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def _between_turns(m: Machine) -> bool:
 
 
 def _applies(m: Machine, cond: Condition) -> bool:
+    if not cond.in_stories and m.program.story is not None:
+        return False  # the story's battle outcomes and endings decide
     return cond.at == "step" or _between_turns(m)
 
 
@@ -61,7 +65,7 @@ def check(m: Machine) -> bool:
         return False
     rules = m.program.rules
     for cond in rules.win:
-        if cond.who == "active" and cond.at == "step":
+        if cond.who == "active" and cond.at == "step" and cond.in_stories:
             # the common case, inline: one seat, tested at every step
             seat = st["active"]
             if st["out"][seat] or not m.holds(cond.if_, seat):

@@ -61,7 +61,8 @@ class Items:
 
 class NearTerrain:
     """`next_to('x')`: a terrain piece `x` covers a cell the seat's figure (or the acting
-    piece) stands on or next to (`Board.adjacent`)."""
+    piece) stands on or next to (`Board.adjacent`); in what waits on a foe's fall
+    (`on-enemy-defeated` and the windows it triggers), the cells the foe fell on."""
 
     __slots__ = ("env",)
 
@@ -72,18 +73,21 @@ class NearTerrain:
         from runtime.board import board, cells_of, figure, pieces
 
         m, ctx = self.env.m, self.env.ctx
-        if ctx.get("piece") is not None:
+        at = None
+        if ctx.get("fallen") is not None:  # a foe just fallen off the board: where it fell
+            piece, at = pieces(m)[ctx["fallen"]], tuple(ctx["fell_at"])
+        elif ctx.get("piece") is not None:
             piece = pieces(m)[ctx["piece"]]
         elif self.env.seat is not None and m.program.game.landscapes:
             piece = figure(m, self.env.seat)
         else:
             piece = None
-        if piece is None or piece[2] is None:
+        if piece is None or (piece[2] is None and at is None):
             return False
         b, _ = board(m)
         covered = {c for t in b.pieces if t.name == terrain for c in t.cells}
         return any(c in covered or any(b.adjacent(c, x) for x in covered)
-                   for c in cells_of(m, piece))
+                   for c in cells_of(m, piece, at))
 
 
 def _zone_size(zone: str) -> Resolver:

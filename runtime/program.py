@@ -260,7 +260,11 @@ class Program:
 
     def abilities_of(self, source: Source) -> Ability:
         if source.card is None:
-            return self.rules.abilities[source.index]
+            rules = self.rules.abilities
+            if source.index < len(rules):
+                return rules[source.index]
+            # the battle's own special rules are numbered after the rules' abilities
+            return self.game.scenarios[self.scenario].special_rules[source.index - len(rules)]
         return self.cards[source.card].abilities[source.index]
 
     def _index_abilities(self) -> None:
@@ -276,7 +280,8 @@ class Program:
                 else:
                     self.triggers.setdefault(cid, {}).setdefault(ability.when, []).append(i)
         self.rule_triggers: dict[str, list[int]] = {}
-        for i, ability in enumerate(self.rules.abilities):
+        special = self.game.scenarios[self.scenario].special_rules if self.scenario else []
+        for i, ability in enumerate((*self.rules.abilities, *special)):
             if ability.when is not None:
                 self.rule_triggers.setdefault(ability.when, []).append(i)
         self.listened = frozenset(self.rule_triggers) | frozenset(

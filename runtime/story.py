@@ -84,6 +84,7 @@ def battle_program(home: Program, scenario: str) -> Program:
         found.scenario = scenario
         found.cache = {}  # boards and keys are per scenario
         found.home = home
+        found._index_abilities()  # the windows its foes and its special rules wait on
         home.cache[("battle", scenario)] = found
     return found
 
@@ -318,7 +319,8 @@ def battle_over(m: Machine, name: str) -> None:
     m.emit("battle-end", scenario=st["story"]["battle"], outcome=name)
     st["story"]["battle"] = None
     st.update(pieces=[], terrain=[], removed=[], cells={}, begun=True)
-    expire(m, "battle")
+    for scope in ("turn", "round", "battle"):  # the turn and round it ended in end with it
+        expire(m, scope)
     m.program = m.program.home
     stack[depth]["l"]["outcome"] = name
 

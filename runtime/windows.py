@@ -122,7 +122,10 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
         if seat is not None:  # the cards a seat holds as items answer as its own
             found += [[seat, None, None, index, item] for item in st["items"][seat]
                       for index in waiting.get(item, ())]
-        found += [[seat, None, None, i, None] for i in rule_abilities]
+        # a battle's special rules (numbered after the rules' abilities) hold for the whole
+        # table: they answer once, for the first seat, as a shared zone's cards do
+        found += [[seat, None, None, i, None] for i in rule_abilities
+                  if not n or i < len(program.rules.abilities)]
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
 

@@ -28,8 +28,9 @@ FUNCTIONS: dict[str, Signature] = {
     "floor": Signature("A number rounded down: `floor(players / 2)`.", 1),
     "flag": Signature("True if the flag is set: `flag('met-guard')`.", 1),
     "has": Signature("True if the acting player or party has the item or card: `has('rope')`.", 1),
-    "next_to": Signature("True if the seat's figure (or the piece acting) stands on or next to a "
-                         "terrain piece of this id: `next_to('town-pond')`.", 1),
+    "next_to": Signature("True if the seat's figure (or the piece acting; in what waits on "
+                         "a foe's fall, that foe where it fell) stands on or next to a terrain "
+                         "piece of this id: `next_to('town-pond')`.", 1),
 }
 
 # Calls to these compile to `'x' in env[key]` instead of a function call.

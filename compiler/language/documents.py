@@ -770,6 +770,12 @@ class Condition(Model):
         description="tested after every step, or only between turns, so the turn in progress "
         "(the last card played, say) is carried out in full first",
     )
+    in_stories: bool = Field(
+        default=True,
+        description="false: not tested while a story is walked, so its battles' outcomes and "
+        "its endings decide (a lost battle's paragraph is read); tested in a battle played on "
+        "its own",
+    )
 
 
 class RankKey(Model):

@@ -81,9 +81,11 @@ def take_health(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
 
 def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:
     piece = pieces(m)[i]
+    fell_at = [piece[2], piece[3]]  # where it stood, for what waits on its fall (`next_to`)
     piece[2] = piece[3] = None
     m.emit("defeated", piece=i, card=None)
-    return [window("on-enemy-defeated", {**ctx, "attacker": ctx.get("self"), "piece": i})]
+    return [window("on-enemy-defeated", {**ctx, "attacker": ctx.get("self"), "piece": i,
+                                         "fallen": i, "fell_at": fell_at})]
 
 
 @on_pieces("damage")

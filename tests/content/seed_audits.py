@@ -46,6 +46,7 @@ class Audited:
     games: int = 0
     decisions: int = 0
     steps: int = 0
+    capped: int = 0  # games a turn or decision cap stopped (none: no game ran away)
     findings: list[tuple[str | None, int, Finding]] = field(default_factory=list)  # mode, seed
 
     def unexpected(self, known: frozenset[str]) -> list[tuple[str | None, int, Finding]]:
@@ -69,5 +70,6 @@ def audit_seed_game(game: SeedGame, players: int, games: int, seed: int = 1,
             out.games += 1
             out.decisions += g.decisions
             out.steps += g.audited_steps
+            out.capped += g.capped
             out.findings += [(scenario or story, g.seed, f) for f in g.findings]
     return out

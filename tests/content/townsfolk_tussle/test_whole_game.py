@@ -56,7 +56,7 @@ def _label(decision: dict, text: str) -> int | None:
 
 # random parties rarely get through all four fights (the fight rules are strict: knocked-out
 # townsfolk leave the fight, HP never above the bar); this seed does
-@pytest.mark.parametrize(("players", "seed"), [(5, 60)])
+@pytest.mark.parametrize(("players", "seed"), [(5, 77)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
     m = _play(program, players, seed, log)
