@@ -33,7 +33,8 @@ def programs():
 
 def final_fight(programs, players: int, seed: int, spec: str, hurt) -> tuple[Machine, list]:
     """A game whose first three fights are taken as won and whose Final Fight is fought by
-    `bot`s; `hurt(m)` runs once, on the first townsfolk turn of the Final Fight."""
+    `bot`s; `hurt(m)` runs once, on the first townsfolk turn of the Final Fight (if the fight
+    lasts that long: Umbrello's wave may knock the sheriff out before anyone moves)."""
     resolved, fought = programs
     log: list = []
     m = Machine.start(resolved, players, seed, log=log)
@@ -49,7 +50,6 @@ def final_fight(programs, players: int, seed: int, spec: str, hurt) -> tuple[Mac
         seen = view(m, decision["seat"]) if bot.uses_view else None
         m.answer(bot.choose(seen, decision, agent_rng(seed, decision["seat"], step)))
         step += 1
-    assert done
     return m, log
 
 
@@ -64,11 +64,11 @@ def _final(log: list) -> str:
 
 
 @pytest.fixture(scope="module")
-def seeds(programs) -> dict[str, int]:
-    """A seed for each Ruffian, whose token lies at the bottom of the Town Map (its Final
+def seeds(programs) -> dict[str, list[int]]:
+    """Three seeds for each Ruffian, whose token lies at the bottom of the Town Map (its Final
     Fight): the first seeds tried, found by walking each game up to its fourth battle."""
-    found: dict[str, int] = {}
-    for seed in range(1, 60):
+    found: dict[str, list[int]] = {}
+    for seed in range(1, 120):
         log: list = []
         m = Machine.start(programs[0], 2, seed, log=log)
         bot = make_agent("random", programs[0])
@@ -76,8 +76,8 @@ def seeds(programs) -> dict[str, int]:
         while sum(e["e"] == "battle" for e in log) < 4:
             m.answer(bot.choose(None, m.decision, agent_rng(seed, m.decision["seat"], step)))
             step += 1
-        found.setdefault(_final(log), seed)
-        if len(found) == len(PARAGRAPHS):
+        found.setdefault(_final(log), []).append(seed)
+        if len(found) == len(PARAGRAPHS) and all(len(s) >= 3 for s in found.values()):
             return found
     raise AssertionError(f"no seed found for {set(PARAGRAPHS) - set(found)}")
 
@@ -88,7 +88,7 @@ def test_a_lost_final_fight_reads_the_town_falls(programs, seeds, ruffian):
         for seat in range(m.state["players"]):
             write(m, "health", seat, 1)
 
-    m, log = final_fight(programs, 2, seeds[ruffian], "random", hurt)
+    m, log = final_fight(programs, 2, seeds[ruffian][0], "random", hurt)
     ends = [e for e in log if e["e"] == "battle-end"]
     assert [e["outcome"] for e in ends] == ["defeat"]
     assert _final(log) == ruffian
@@ -103,9 +103,14 @@ def test_a_won_final_fight_reads_the_town_saved(programs, seeds, ruffian):
             if piece[1] is None and piece[4] is not None:
                 piece[4] = 1
 
-    m, log = final_fight(programs, 2, seeds[ruffian], "heuristic", hurt)
-    ends = [e for e in log if e["e"] == "battle-end"]
-    assert [e["outcome"] for e in ends] in (["victory"], ["special"])
+    # the party wins most such fights, not all (a townsfolk may fall first): the first won
+    for seed in seeds[ruffian]:
+        m, log = final_fight(programs, 2, seed, "heuristic", hurt)
+        ends = [e for e in log if e["e"] == "battle-end"]
+        if [e["outcome"] for e in ends] in (["victory"], ["special"]):
+            break
+    else:
+        raise AssertionError(f"no heuristic party won {ruffian}'s Final Fight at 1 HP")
     won, special, _ = PARAGRAPHS[ruffian]
     assert _read(log)[-1] == (special if ends[0]["outcome"] == "special" else won)
     assert m.state["result"]["ending"] == "victory"
