@@ -18,7 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime.rng import Rng
-from runtime.state import copy_state, frozen, thawed
+from runtime.state import INSTANCE_ARRAYS, array_for_write, copy_state, frozen, thawed
 from runtime.zones import visible
 
 if TYPE_CHECKING:
@@ -42,8 +42,10 @@ def view(m: Machine, seat: int) -> dict:
     """The state as `seat` may know it."""
     v = copy_state(m.state)
     hidden = hidden_cards(m, seat)
-    for i in hidden:
-        v["ids"][i] = v["down"][i] = v["flipped"][i] = v["loc"][i] = None
+    for name in INSTANCE_ARRAYS:
+        values = array_for_write(v, name)
+        for i in hidden:
+            values[i] = None
     v["zones"] = {
         key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()
     }
