@@ -19,7 +19,9 @@ options and an agent picks one; every chance outcome comes from one seeded gener
   decision; `machine.decision` lists the options, `machine.answer(i)` takes one.
 - `view(machine, seat)` / `determinise(program, view, rng)` (runtime.views): what a seat
   may know, and a full game sampled consistently with it (`Sampler(program, view)` for
-  many samples of one view).
+  many samples of one view). Samples are forks of a `Template` (runtime.state): they share
+  the zones and per-instance arrays until written, so those are written only through
+  `zone_for_write` / `array_for_write`.
 - Agents (runtime.agents): random, heuristic, mcts, scripted, human; `make_agent(spec)`.
 - `Session` (runtime.session): a game with agents, logs, a save after every decision and
   resuming; saves are untrusted input, validated before use (runtime.saves); `simulate`

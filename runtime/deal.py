@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
+from runtime.state import array_for_write, zone_for_write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -34,7 +35,7 @@ def arrange(m: Machine, layout: dict[str, list[str]], spare: str = "draw") -> No
             inst = kept if kept is not None else _find(m, card_id, spare, set(layout), done | {key})
             if inst is None:
                 raise RuleError(f"no '{card_id}' left to put in {key}")
-            source = st["zones"][st["loc"][inst]]
+            source = zone_for_write(st, st["loc"][inst])
             if kept is not None:
                 old.remove(kept)
             elif old:  # swap: the card this zone held takes the newcomer's place
@@ -43,10 +44,10 @@ def arrange(m: Machine, layout: dict[str, list[str]], spare: str = "draw") -> No
                 _lay(m, swapped, st["loc"][inst], "")
             else:
                 source.remove(inst)
-            st["zones"][key].append(inst)
+            zone_for_write(st, key).append(inst)
             _lay(m, inst, key, face)
         for inst in old:
-            st["zones"][spare].append(inst)
+            zone_for_write(st, spare).append(inst)
             _lay(m, inst, spare, "")
         done.add(key)
     st["decision"] = None
@@ -55,8 +56,8 @@ def arrange(m: Machine, layout: dict[str, list[str]], spare: str = "draw") -> No
 
 
 def _lay(m: Machine, inst: int, key: str, face: str) -> None:
-    m.state["loc"][inst] = key
-    m.state["down"][inst] = int(face == "down" if face else m.key_zone[key].down)
+    array_for_write(m.state, "loc")[inst] = key
+    array_for_write(m.state, "down")[inst] = int(face == "down" if face else m.key_zone[key].down)
 
 
 def _find(m: Machine, card_id: str, spare: str, arranged: set[str], done: set[str]) -> int | None:

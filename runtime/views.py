@@ -18,7 +18,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from runtime.rng import Rng
-from runtime.state import copy_state, frozen, thawed
+from runtime.state import INSTANCE_ARRAYS, Template, array_for_write, copy_state, zone_for_write
 from runtime.zones import visible
 
 if TYPE_CHECKING:
@@ -42,8 +42,10 @@ def view(m: Machine, seat: int) -> dict:
     """The state as `seat` may know it."""
     v = copy_state(m.state)
     hidden = hidden_cards(m, seat)
-    for i in hidden:
-        v["ids"][i] = v["down"][i] = v["flipped"][i] = v["loc"][i] = None
+    for name in INSTANCE_ARRAYS:
+        values = array_for_write(v, name)
+        for i in hidden:
+            values[i] = None
     v["zones"] = {
         key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()
     }
@@ -104,7 +106,8 @@ def determinise(program: Program, seen: dict, rng: Rng) -> dict:
 class Sampler:
     """Many samples of one view, as `determinise` deals them (the same sample for the same
     generator), with what depends on the view alone worked out once: a searcher sampling
-    each iteration pays one copy of the state and the deal of the unseen cards."""
+    each iteration pays a fork of the view's `Template` (the zones it does not deal into and
+    the arrays stay shared until written) and the deal of the unseen cards."""
 
     __slots__ = ("_base", "_unseen_ids", "_unseen", "_holes")
 
@@ -131,22 +134,24 @@ class Sampler:
             for key, value in (frame.get("l") or {}).items():
                 if key.startswith("pick:") and isinstance(value, list):
                     value[:] = [i for i in value if i is not None]
-        self._base = frozen(st)
+        self._base = Template(st)
 
     def sample(self, rng: Rng) -> dict:
         """A fresh state (the caller's to change) with the unseen cards dealt by `rng`."""
-        st = thawed(self._base)
-        ids, flipped, loc, down, zones = st["ids"], st["flipped"], st["loc"], st["down"], st["zones"]
+        st = self._base.fork()
         unseen_ids = self._unseen_ids[:]
         unseen = self._unseen[:]
         rng.shuffle(unseen_ids)
         rng.shuffle(unseen)
-        for inst, card_id in zip(unseen, unseen_ids, strict=False):
-            ids[inst] = card_id
-            flipped[inst] = 0
-        for (key, pos, lies), inst in zip(self._holes, unseen, strict=False):
-            zones[key][pos] = inst
-            loc[inst] = key
-            down[inst] = lies
+        if unseen:
+            ids, flipped = array_for_write(st, "ids"), array_for_write(st, "flipped")
+            loc, down = array_for_write(st, "loc"), array_for_write(st, "down")
+            for inst, card_id in zip(unseen, unseen_ids, strict=False):
+                ids[inst] = card_id
+                flipped[inst] = 0
+            for (key, pos, lies), inst in zip(self._holes, unseen, strict=False):
+                zone_for_write(st, key)[pos] = inst
+                loc[inst] = key
+                down[inst] = lies
         st["rng"] = rng.seed()
         return st

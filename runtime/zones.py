@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.state import array_for_write, zone_for_write
+
 if TYPE_CHECKING:
     from runtime.machine import Machine
 
@@ -26,20 +28,19 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
         if not redirect:
             del st["redirect"][str(inst)]
     zone = m.key_zone[to_key]
-    dest = st["zones"][to_key]
     if zone.slots is not None and not make_room(m, inst, to_key):
         return False
-    if zone.capacity is not None and len(dest) >= zone.capacity:
+    if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
         return False
     src = st["loc"][inst]
     was_down = st["down"][inst]
-    st["zones"][src].remove(inst)
+    zone_for_write(st, src).remove(inst)
     if bottom:
-        dest.insert(0, inst)
+        zone_for_write(st, to_key).insert(0, inst)
     else:
-        dest.append(inst)
-    st["loc"][inst] = to_key
-    st["down"][inst] = int(zone.down if face is None else face == "down")
+        zone_for_write(st, to_key).append(inst)
+    array_for_write(st, "loc")[inst] = to_key
+    array_for_write(st, "down")[inst] = int(zone.down if face is None else face == "down")
     if zone.in_play and not m.key_zone[src].in_play and m.key_owner[src] is not None:
         m.count("played", st["ids"][inst], m.key_owner[src])
     if m.log is not None:
@@ -103,6 +104,7 @@ def top(m: Machine, key: str) -> int | None:
         zone = m.key_zone[key]
         if zone.refill:
             refill(m, key, m.key(zone.refill, m.key_owner[key]))
+            pile = m.state["zones"][key]  # the refilled pile may be a new list (a fork's copy)
     return pile[-1] if pile else None
 
 
@@ -113,10 +115,11 @@ def refill(m: Machine, key: str, from_key: str) -> None:
     if not cards:
         return
     down = int(m.key_zone[key].down)
+    loc, lies = array_for_write(st, "loc"), array_for_write(st, "down")
     for inst in cards:
-        st["loc"][inst] = key
-        st["down"][inst] = down
-    pile = st["zones"][key]
+        loc[inst] = key
+        lies[inst] = down
+    pile = zone_for_write(st, key)
     pile.extend(cards)
     st["zones"][from_key] = []
     m.shuffle(pile)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from runtime.agents.evaluation import scores, weights
 from runtime.machine import Machine
 from runtime.rng import Rng
-from runtime.state import frozen, thawed
+from runtime.state import Template
 from runtime.views import determinise
 
 _HORIZON = 60  # decisions of other seats played out before scoring
@@ -25,10 +25,10 @@ class HeuristicAgent:
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         seat = view["seat"]
-        sample = frozen(determinise(self.program, view, rng))  # serialised once, thawed per option
+        sample = Template(determinise(self.program, view, rng))  # forked per option
         best, best_score = [], float("-inf")
         for index in range(len(decision["options"])):
-            m = Machine(self.program, thawed(sample))
+            m = Machine(self.program, sample.fork())
             turn = m.state["turns"]
             m.answer(index)
             steps = 0

@@ -7,6 +7,9 @@ selector names is registered with `seats=` and gets them resolved; when the sele
 pieces on a board, the op's piece handler (`runtime.ops.pieces`) acts on those instead. An op may carry
 `fn.viable(m, ctx, params)`: whether it has anything to act on, so actions that would
 fizzle are not offered (an op on a selector's seats: on a board, whether it picks a piece).
+An op changes a zone or a per-instance array (`ids`, `down`, `flipped`, `loc`) only through
+`runtime.state.zone_for_write` / `array_for_write` (or `runtime.zones.move`): search plays
+on forks that share them with the state they came from.
 The modules group ops as the catalogue does.
 """
 

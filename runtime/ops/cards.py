@@ -11,6 +11,7 @@ from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
+from runtime.state import array_for_write, zone_for_write
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
 from runtime.zones import move, room, top
@@ -233,7 +234,7 @@ def reveal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 return picked
         frames = []
         for inst in picked:
-            m.state["down"][inst] = 0
+            array_for_write(m.state, "down")[inst] = 0
             m.emit("reveal", card=inst, id=m.state["ids"][inst], seat=seat)
             frames += card_window(m, "on-reveal", inst, seat)
         return frames
@@ -250,7 +251,7 @@ def shuffle(m: Machine, ctx: dict, p, local: dict):
         for inst in list(m.state["zones"][key]):
             move(m, inst, dest)
         key = dest
-    m.shuffle(m.state["zones"][key])
+    m.shuffle(zone_for_write(m.state, key))
     m.emit("shuffle", zone=key)
     return None
 

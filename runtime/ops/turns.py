@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from runtime.frames import Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.selectors import candidates, resolve, seat_label
+from runtime.state import array_for_write
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -100,8 +101,8 @@ def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if p.to is not None and _shows(m, current, p.to):
             continue
         other = m.program.back_of.get(current) or m.program.front_of.get(current)
-        st["ids"][inst] = other
-        st["flipped"][inst] ^= 1
+        array_for_write(st, "ids")[inst] = other
+        array_for_write(st, "flipped")[inst] ^= 1
         m.emit("flip", seat=seat, card=inst, id=other)
         if "on-flip" in m.program.listened:
             frames.append(window("on-flip", {"self": seat, "card": inst}))
