@@ -70,6 +70,9 @@ EVENT_NAMES = {
     "advantage": "in a `count` event: true when the roll had advantage (and not disadvantage too)",
     "disadvantage": "in a `count` event: true when it had disadvantage (and not advantage too)",
     **{f"n{face}": f"in a `count` event: dice showing {face}" for face in range(1, 13)},
+    "in_pattern": "in an `attack` event: true when the target stood in the pattern (rays up to "
+                  "its Range) of the weapon struck with, as the attacker faced; true for an "
+                  "attack with no weapon",
 }
 """Names the fields of logged events give an event-level invariant (0 anywhere else)."""
 

@@ -353,7 +353,17 @@ def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: i
     m.emit("attack", attacker=wctx["attacker"], piece=target, source=src,
            ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
            defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]),
-           in_sight=seen)
+           in_sight=seen, in_pattern=_in_weapon_pattern(m, wctx, src, target))
+
+
+def _in_weapon_pattern(m: Machine, wctx: dict, src: int | None, target: int) -> bool:
+    """Whether the target stands in the pattern of the weapon struck with (read from that
+    card alone, not every card in play), as the source faces now; true with no weapon."""
+    weapon = wctx.get("weapon")
+    if weapon is None or src is None:
+        return True
+    cells = pattern_cover(m, src, {"card": weapon})
+    return cell_of(pieces(m)[target]) in cells
 
 
 def _shared(m: Machine, p, local: dict):

@@ -300,8 +300,11 @@ def test_setup_hands_out_each_characters_weapon_destiny_and_health(game):
     assert [o.text for o in choose.options] == list(characters)
     for option in choose.options:
         card = characters[option.text]
-        given = dict(ops(option.do)[:2])
+        given = dict(ops(option.do))
         assert given["gain-item"].item == card.id
+        # a Character another seat picked is offered no more
+        assert given["set-flag"].flag == f"{card.id}-taken"
+        assert option.if_ == f"not flag('{card.id}-taken')"
         assert given["move-card"].card == card.field("weapon")
         tokens = {p.variable: p.value for name, p in ops(option.do) if name == "set"}
         assert tokens == {"destiny_tokens": card.field("destiny"),
