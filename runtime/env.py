@@ -121,7 +121,26 @@ _BUILTINS: dict[str, Resolver] = {
                                 if p[1] is None and p[2] is not None),
     "foe_distance": lambda e: _foe_distance(e),
     "foes_beside": lambda e: _foes_beside(e),
+    "by_terrain_edge": lambda e: _by_terrain_edge(e),
+    "melee_attack": lambda e: bool(e.ctx.get("attacking")) and not e.ctx.get("ranged"),
 }
+
+
+def _by_terrain_edge(e: Env) -> bool:
+    """The seat's figure stands outside the terrain piece considered (`terrain`,
+    `terrain_at`), next to one of its edges."""
+    if e.seat is None or e.ctx.get("terrain") is None:
+        return False
+    from runtime.board import cells_of, figure
+    from runtime.targets import terrain_cells
+
+    mine = figure(e.m, e.seat)
+    if mine is None or mine[2] is None:
+        return False
+    cells = terrain_cells(e.m, e.ctx)
+    here = cells_of(e.m, mine)
+    return not cells & set(here) and any(
+        abs(c[0] - x[0]) + abs(c[1] - x[1]) == 1 for c in here for x in cells)
 
 
 def _foe_distance(e: Env) -> int:

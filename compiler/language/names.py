@@ -42,6 +42,11 @@ BUILTIN_NAMES = {
     "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
                     "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
     "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
+    "melee_attack": "true while a melee attack on a board is resolved: its windows, and the "
+                    "foes it wounds or defeats (not a ranged one, not terrain or an ability)",
+    "by_terrain_edge": "true when the seat's figure stands outside the terrain piece whose "
+                       "ability is considered, on a cell sharing an edge (not just a corner) "
+                       "with it",
 }
 
 BUILTIN_TYPES = {
@@ -55,6 +60,8 @@ BUILTIN_TYPES = {
     "target_elevated": "flag",
     "in_sight": "flag",
     "beside": "flag",
+    "by_terrain_edge": "flag",
+    "melee_attack": "flag",
     "value": "any",
     "level": "any",
 }

@@ -273,7 +273,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender,
                       "piece": target, "source": src, "strength": strength, "cover": cover,
-                      "ranged": ranged,
+                      "ranged": ranged, "attacking": True,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
                       "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}

@@ -342,7 +342,8 @@ def test_terrain_effects_as_printed(game):
     assert chain.condition == "successes >= 4"  # the chain has Defence 4
     wagon = ops(terrain["wagon"].abilities[0].do)[0][1]
     assert wagon.successes == 4  # a 4-Movement Challenge to roll it
-    assert op_of(wagon.pass_[0])[1].target == "in-line"  # down a straight line
+    rolled = op_of(wagon.pass_[0])[1]
+    assert rolled.distance == "successes - 3"  # 1 square per success beyond 3
     hay = ops(terrain["haystack"].abilities[0].do)[0][1]
     assert hay.count == 1  # +1 defence die while hiding
     slide = ops(terrain["balcony"].abilities[1].do)[0][1]
