@@ -123,7 +123,14 @@ _BUILTINS: dict[str, Resolver] = {
     "foes_beside": lambda e: _foes_beside(e),
     "by_terrain_edge": lambda e: _by_terrain_edge(e),
     "melee_attack": lambda e: bool(e.ctx.get("attacking")) and not e.ctx.get("ranged"),
+    "crowded_squares": lambda e: _crowded_squares(e.m),
 }
+
+
+def _crowded_squares(m) -> int:
+    """Cells on which two or more pieces stand."""
+    cells = [(p[2], p[3]) for p in m.state.get("pieces", ()) if p[2] is not None]
+    return len(cells) - len(set(cells))
 
 
 def _by_terrain_edge(e: Env) -> bool:

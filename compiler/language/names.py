@@ -44,6 +44,7 @@ BUILTIN_NAMES = {
     "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
     "melee_attack": "true while a melee attack on a board is resolved: its windows, and the "
                     "foes it wounds or defeats (not a ranged one, not terrain or an ability)",
+    "crowded_squares": "squares of the board on which two or more pieces stand at once",
     "by_terrain_edge": "true when the seat's figure stands outside the terrain piece whose "
                        "ability is considered, on a cell sharing an edge (not just a corner) "
                        "with it",

@@ -143,8 +143,9 @@ def cross_terrain(m: Machine, ctx: dict, p, local: dict):
 
 
 def _roll(m: Machine, ctx: dict, p, local: dict) -> None:
-    """Roll the piece as far as it goes: the terrain state and its riders moved, the pieces
-    met kept in `local["hit"]`, the cells it halts on in `local["under"]`."""
+    """Roll the piece as far as it goes: the terrain moved, the pieces met kept in
+    `local["hit"]`, the cells it halts on in `local["under"]`, where its riders get off in
+    `local["ride"]` (they move once those under it have made room)."""
     b, notation = board(m)
     at = tuple(ctx.get("terrain_at") or ())
     piece = next((t for t in b.pieces if t.name == ctx.get("terrain") and t.at == at), None)
@@ -175,21 +176,20 @@ def _roll(m: Machine, ctx: dict, p, local: dict) -> None:
     else:  # a piece of the landscape itself: the board leaves it out from now on
         m.state.setdefault("removed", []).append([piece.name, *at])
     to = [at[0] + moved * dc, at[1] + moved * dr]
-    for i in riders:  # they ride as far as the board goes (off it, they jump down)
-        row = pieces(m)[i]
+    local["ride"] = {}  # where each rider gets off: as far as the board goes
+    for i in riders:
+        c, r = cell_of(pieces(m)[i])
         for _ in range(moved):
-            if (row[2] + dc, row[3] + dr) not in b.cells:
+            if (c + dc, r + dr) not in b.cells:
                 break
-            row[2:4] = [row[2] + dc, row[3] + dr]
+            c, r = c + dc, r + dr
+        local["ride"][str(i)] = [c, r]
     if gone:
         m.emit("remove-terrain", terrain=piece.name, cell=list(at))
         return
     placed.append([piece.name, *to, piece.rotate])
-    for i in riders:
-        m.emit("move-piece", piece=i, seat=pieces(m)[i][1], cell=pieces(m)[i][2:4])
     m.emit("move-terrain", terrain=piece.name, cell=list(at), to=to, steps=moved)
     local["under"] = sorted(cells & b.cells)
-    local["riders"] = riders
 
 
 @implements("roll-terrain")
@@ -200,9 +200,15 @@ def roll_terrain(m: Machine, ctx: dict, p, local: dict):
         if lid is not None and local["hit"]:
             return Call(*(fx(lid, {**ctx, "tpiece": i}) for i in local["hit"]))
     under = set(map(tuple, local["under"]))
+    ride = local.get("ride", {})
     for i in standing(m):
-        if i not in local.get("riders", ()) and cell_of(pieces(m)[i]) in under:
+        if str(i) not in ride and cell_of(pieces(m)[i]) in under:
             asked = _step_aside(m, ctx, local, i, under)
             if asked is not None:
                 return asked
+    for key, cell in ride.items():  # the riders get off once the ground under them is clear
+        row = pieces(m)[int(key)]
+        if row[2] is not None and row[2:4] != cell:
+            row[2:4] = list(cell)
+            m.emit("move-piece", piece=int(key), seat=row[1], cell=list(cell))
     return None
