@@ -152,12 +152,15 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         piece = pieces(m)[i]
         dc = (piece[2] > source[2]) - (piece[2] < source[2])
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
+        start = cell_of(piece)
         for _ in range(int(amount(m, ctx, p.distance))):
             nxt = (piece[2] + dc, piece[3] + dr)
             if ((dc, dr) == (0, 0) or not b.passable(nxt) or nxt in occupied(m)
                     or b.has_wall(cell_of(piece), nxt)):
                 break
             piece[2], piece[3] = nxt
+        if cell_of(piece) != start:  # the log shows where the push left it
+            m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
     return None
 
 
