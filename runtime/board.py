@@ -5,7 +5,7 @@ The board is that of the scenario played (see `runtime.battle`), or the first sc
 id) with a landscape, else the first landscape that is
 not a tile. `state["pieces"]` lists `[card id, seat or None, column, row, health, facing,
 variables]` (see `runtime.targets`; a seat's figure has its card None until placed from one); `state["terrain"]` the terrain placed in
-play, `[terrain id, column, row]`; `state["cells"]` maps a card instance dealt onto the board
+play, `[terrain id, column, row]` (and its `rotate`, when it was turned); `state["cells"]` maps a card instance dealt onto the board
 to its cell. Seats are found on the board through their figures. A piece whose card has a
 `footprint` of n covers the n x n square from its cell right and down (`cells_of`).
 """
@@ -70,11 +70,12 @@ def board(m: Machine) -> tuple[Board, Notation]:
         terrain = m.program.game.terrain
         pieces = [
             piece_of(
-                Placement.model_validate({"piece": t, "at": format_cell((c, r), notation)}),
+                Placement.model_validate({"piece": t, "at": format_cell((c, r), notation),
+                                          "rotate": turn[0] if turn else 0}),
                 terrain.get(t),
                 notation,
             )
-            for t, c, r in placed or ()
+            for t, c, r, *turn in placed or ()
         ]
         made = base.extended(pieces=[p for p in pieces if p is not None])
         cache[key] = made.without((name, (c, r)) for name, c, r in removed or ())

@@ -129,6 +129,9 @@ _BUILTINS: dict[str, Resolver] = {
     "terrain_cell": lambda e: _terrain_cell(e.ctx),
     "aimed_beside": lambda e: _aimed_beside(e),
     "foes_in_cover": lambda e: _foes_in_cover(e.m),
+    "by_terrain_edge": lambda e: _by_terrain_edge(e),
+    "melee_attack": lambda e: bool(e.ctx.get("attacking")) and not e.ctx.get("ranged"),
+    "crowded_squares": lambda e: _crowded_squares(e.m),
 }
 
 
@@ -173,6 +176,29 @@ def _aimed_beside(e: Env) -> int:
     return 0 if mine is None else sum(
         1 for i in aimed if rows[i][1] not in (None, e.seat) and rows[i][2] is not None
         and touching(e.m, mine, rows[i]))
+
+
+def _crowded_squares(m) -> int:
+    """Cells on which two or more pieces stand."""
+    cells = [(p[2], p[3]) for p in m.state.get("pieces", ()) if p[2] is not None]
+    return len(cells) - len(set(cells))
+
+
+def _by_terrain_edge(e: Env) -> bool:
+    """The seat's figure stands outside the terrain piece considered (`terrain`,
+    `terrain_at`), next to one of its edges."""
+    if e.seat is None or e.ctx.get("terrain") is None:
+        return False
+    from runtime.board import cells_of, figure
+    from runtime.targets import terrain_cells
+
+    mine = figure(e.m, e.seat)
+    if mine is None or mine[2] is None:
+        return False
+    cells = terrain_cells(e.m, e.ctx)
+    here = cells_of(e.m, mine)
+    return not cells & set(here) and any(
+        abs(c[0] - x[0]) + abs(c[1] - x[1]) == 1 for c in here for x in cells)
 
 
 def _foe_distance(e: Env) -> int:

@@ -24,7 +24,10 @@ from compiler.walk import walk
 from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
-from runtime.uses import Source  # where an ability lives (kept importable from here)
+from runtime.uses import (  # where an ability lives (kept importable from here)
+    TERRAIN_SOURCE,
+    Source,
+)
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
@@ -265,6 +268,8 @@ class Program:
                 return rules[source.index]
             # the battle's own special rules are numbered after the rules' abilities
             return self.game.scenarios[self.scenario].special_rules[source.index - len(rules)]
+        if source.card.startswith(TERRAIN_SOURCE):
+            return self.game.terrain[source.card[len(TERRAIN_SOURCE):]].abilities[source.index]
         return self.cards[source.card].abilities[source.index]
 
     def _index_abilities(self) -> None:
@@ -284,7 +289,13 @@ class Program:
         for i, ability in enumerate((*self.rules.abilities, *special)):
             if ability.when is not None:
                 self.rule_triggers.setdefault(ability.when, []).append(i)
-        self.listened = frozenset(self.rule_triggers) | frozenset(
+        # terrain whose abilities answer for the figure standing on it (`standing-answers`)
+        self.terrain_triggers: dict[str, dict[str, list[int]]] = {}
+        for tid, terrain in self.game.terrain.items():
+            for i, ability in enumerate(terrain.abilities if terrain.standing_answers else ()):
+                if ability.when is not None and ability.when != "any-time":
+                    self.terrain_triggers.setdefault(ability.when, {}).setdefault(tid, []).append(i)
+        self.listened = frozenset(self.rule_triggers) | frozenset(self.terrain_triggers) | frozenset(
             window for by_window in self.triggers.values() for window in by_window
         ) | frozenset(
             ability.when for group in self._enemy_groups()

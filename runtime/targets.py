@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 PIECE_SELECTORS = frozenset({
     "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
     "in-line", "in-path", "on-terrain", "all-enemies", "all-characters", "adjacent-enemies",
+    "beside-terrain",
 })
 _TIES = frozenset({"closest", "farthest", "weakest", "strongest"})
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # one cell ahead for facing up, right, down, left
@@ -273,10 +274,34 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
         path = {tuple(c) for c in m.state.get("path", [])}
         return [i for i in everyone if i != src and cell_of(pieces(m)[i]) in path]
     if selector == "on-terrain":
-        b, _ = board(m)
-        cells = {c for t in b.pieces if t.name == ctx.get("terrain") for c in t.cells}
+        cells = terrain_cells(m, ctx)
         return [i for i in everyone if cell_of(pieces(m)[i]) in cells]
+    if selector == "beside-terrain":
+        b, _ = board(m)
+        cells = terrain_cells(m, ctx)
+        return [i for i in everyone if cell_of(pieces(m)[i]) not in cells
+                and any(b.adjacent(cell_of(pieces(m)[i]), c) for c in cells)]
     raise RuleError(f"the selector '{selector}' does not pick pieces")
+
+
+def of_card_type(m: Machine, found: list[int], only: str | None) -> list[int]:
+    """The pieces of `found` whose card is of card type `only` (all without it; a figure has
+    no card, so it is never of the type named)."""
+    if only is None:
+        return found
+    rows = pieces(m)
+    return [i for i in found if rows[i][0] is not None
+            and m.program.game.card_type_of(rows[i][0]).id == only]
+
+
+def terrain_cells(m: Machine, ctx: dict) -> frozenset[tuple[int, int]]:
+    """The cells of the terrain piece whose ability runs (`terrain` at `terrain_at`), else of
+    every piece of that terrain."""
+    b, _ = board(m)
+    mine = [t for t in b.pieces if t.name == ctx.get("terrain")]
+    at = tuple(ctx["terrain_at"]) if ctx.get("terrain_at") is not None else None
+    exact = [t for t in mine if t.at == at]
+    return frozenset(c for t in exact or mine for c in t.cells)
 
 
 def _in_line(m: Machine, src: int, here, direction: int) -> list[int]:

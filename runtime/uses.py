@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 
+TERRAIN_SOURCE = "terrain:"  # a Source's card for a terrain piece's ability: this + terrain id
+
+
 class Source(NamedTuple):
     """Where an ability lives: on a card (by card id) or in the rules (`card` is None)."""
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, handler
-from runtime.uses import Source, use_frame, use_key, used
+from runtime.uses import TERRAIN_SOURCE, Source, use_frame, use_key, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -126,6 +126,8 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
         # table: they answer once, for the first seat, as a shared zone's cards do
         found += [[seat, None, None, i, None] for i in rule_abilities
                   if not n or i < len(program.rules.abilities)]
+        if seat is not None and name in program.terrain_triggers:
+            found += _standing_terrain(m, seat, program.terrain_triggers[name])
     if name not in _SUBJECT:
         from runtime.targets import foe_listeners
 
@@ -143,6 +145,20 @@ def _waiting(program, name: str) -> dict[str, list[int]]:
             card_id: by_window[name] for card_id, by_window in program.triggers.items()
             if name in by_window}
     return table
+
+
+def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> list[list]:
+    """The abilities (of `waiting`: terrain id -> ability indexes) of the terrain pieces the
+    seat's figure stands on, each as the seat's own; once per piece."""
+    from runtime.board import board, cells_of, figure
+
+    me = figure(m, seat)
+    if me is None or me[2] is None:
+        return []
+    here = set(cells_of(m, me))
+    return [[seat, None, None, index, TERRAIN_SOURCE + piece.name]
+            for piece in board(m)[0].pieces if piece.name in waiting and here & piece.cells
+            for index in waiting[piece.name]]
 
 
 def collected(m: Machine, name: str, ctx: dict) -> dict:

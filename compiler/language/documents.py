@@ -518,6 +518,11 @@ class Terrain(Document):
     )
     may_overlap: bool = Field(default=False, description="other pieces may share its squares")
     abilities: list[Ability] = Field(default_factory=list, description="what the piece does")
+    standing_answers: bool = Field(
+        default=False,
+        description="its abilities that wait on a window answer it for a seat whose figure "
+        "stands on the piece, as the seat's own (a Haystack hiding the Character defending)",
+    )
 
 
 # -- scenarios --------------------------------------------------------------------------------

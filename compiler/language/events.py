@@ -42,6 +42,7 @@ EVENTS = table(
     ("place", "a seat placed its figure (actor: the seat)"),
     ("lift", "a seat's figure was taken off the board (actor: the seat)"),
     ("remove-terrain", "a terrain piece was taken off the board"),
+    ("move-terrain", "a terrain piece rolled along the board (`cell` it left, `to`, `steps`)"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),
     ("reroll", "a seat rerolled dice of its choice (actor: the seat)"),
     ("reshuffle", "a pile was shuffled back into the one it refills"),

@@ -53,6 +53,12 @@ BUILTIN_NAMES = {
                       "entered it is a foe (false for a seat's figure)",
     "aimed_beside": "other seats' figures standing next to the seat's figure that the card "
                     "being resolved picked as its targets (a foe's action)",
+    "melee_attack": "true while a melee attack on a board is resolved: its windows, and the "
+                    "foes it wounds or defeats (not a ranged one, not terrain or an ability)",
+    "crowded_squares": "squares of the board on which two or more pieces stand at once",
+    "by_terrain_edge": "true when the seat's figure stands outside the terrain piece whose "
+                       "ability is considered, on a cell sharing an edge (not just a corner) "
+                       "with it",
 }
 
 BUILTIN_TYPES = {
@@ -67,6 +73,8 @@ BUILTIN_TYPES = {
     "in_sight": "flag",
     "beside": "flag",
     "entered_by_foe": "flag",
+    "by_terrain_edge": "flag",
+    "melee_attack": "flag",
     "value": "any",
     "level": "any",
 }
@@ -82,6 +90,9 @@ EVENT_NAMES = {
     "advantage": "in a `count` event: true when the roll had advantage (and not disadvantage too)",
     "disadvantage": "in a `count` event: true when it had disadvantage (and not advantage too)",
     **{f"n{face}": f"in a `count` event: dice showing {face}" for face in range(1, 13)},
+    "in_pattern": "in an `attack` event: true when the target stood in the pattern (rays up to "
+                  "its Range) of the weapon struck with, as the attacker faced; true for an "
+                  "attack with no weapon",
 }
 """Names the fields of logged events give an event-level invariant (0 anywhere else)."""
 

@@ -115,6 +115,10 @@ EXAMPLES: dict[str, str] = {
     "approach": "approach: {distance: 2, towards: closest, then: [{damage: 1}]}",
     "use-terrain": "use-terrain: {when: interact, reach: on-or-next-to}",
     "remove-terrain": "remove-terrain: {}",
+    "with-piece": "with-piece: {among: beside-terrain, foes: true, do: [{defeat: target}]}",
+    "cross-terrain": "cross-terrain: {bumped: [{damage: {amount: 1, target: target}}]}",
+    "roll-terrain": "roll-terrain: {distance: successes - 3, toward: right, "
+                    "entered: [{defeat: target}]}",
     "advance": "advance: {distance: 4, reach: adjacent, avoid-patterns: true, avoid: [elevated]}",
     "scatter": "scatter: {from: stash, area: gate}",
     "extra-action": "extra-action: 1",

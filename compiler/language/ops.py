@@ -828,7 +828,7 @@ class RotateOrder(Params):
     by: Amount = Field(default=1, description="how many seats go from the front to the back")
 
 
-# -- terrain that moves ------------------------------------------------------------------
+# -- terrain that moves, and what it meets ------------------------------------------------
 
 
 @op("move-terrain", "Move a terrain piece placed in play (the first of `piece`, else the one "
@@ -842,3 +842,41 @@ class MoveTerrain(Params):
     distance: Amount = 1
     over: list[Ref("terrain")] = Field(
         default_factory=list, description="impassable terrain whose squares do not stop it")
+
+
+@op("with-piece", "Pick one piece `among` names (the acting seat chooses when there are "
+    "several), then run effects with it as their `target`: every effect below acts on the same "
+    "piece.", "board")
+class WithPiece(Params):
+    among: Selector = Field(description="the pieces to pick from (a selector of pieces)")
+    foes: bool = Field(
+        default=False,
+        description="only pieces on the other side from the acting seat's figure (its enemies)",
+    )
+    do: Effects
+
+
+@op("cross-terrain", "The acting seat's figure crosses the terrain piece whose ability runs to "
+    "the cell facing it across the piece's centre, even an occupied one: a piece standing there "
+    "steps to a free cell next to it (the seat picks) and `bumped` runs with it as `target`.",
+    "board")
+class CrossTerrain(Params):
+    bumped: Effects = Field(
+        default_factory=list, description="effects on the piece that stood where the figure lands"
+    )
+
+
+@op("roll-terrain", "The terrain piece whose ability runs rolls up to `distance` cells towards "
+    "its front (`toward` as printed, turned as the piece was placed): it stops before other "
+    "terrain and leaves the board once wholly past its edge. `entered` runs with each piece in "
+    "a cell it rolls into as `target`; pieces on top of it ride along; pieces left under it "
+    "where it halts step to the nearest free cell.", "board")
+class RollTerrain(Params):
+    shorthand = "distance"
+    distance: Amount
+    toward: Literal["up", "right", "down", "left"] = Field(
+        default="up", description="its front as printed (before the placement's `rotate`)"
+    )
+    entered: Effects = Field(
+        default_factory=list, description="effects on each piece in a cell it rolls into"
+    )

@@ -55,6 +55,8 @@ SELECTORS = table(
                                       "by the acting seat"),
     ("each-player-reversed", "every seat, one after another, in reverse turn order from the last "
                              "(buying from the back of the line, a draft passed back)"),
+    ("beside-terrain", "every piece on a cell next to (not on) the terrain piece the effect "
+                       "belongs to (on an eight-way board, diagonals included)"),
 )
 
 WINDOWS = table(

@@ -57,6 +57,7 @@ def _on_seats(fn: Op, field: str, name: str) -> Op:
             found = resolve_pieces(m, ctx, selector, local, p=p)
             if type(found) is dict:
                 return found
+            found = of_card_type(m, found, getattr(p, "only", None))
             return PIECE_HANDLERS[name](m, ctx, p, local, found)
         found = resolve(m, ctx, selector, local)
         if type(found) is dict:
@@ -103,8 +104,14 @@ from runtime.ops import (  # noqa: E402, F401
     game,
     order,
     terrain,
+    terrain_moves,
     turns,
     variables,
 )
 from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
-from runtime.targets import piece_candidates, resolve_pieces, targets_pieces  # noqa: E402
+from runtime.targets import (  # noqa: E402
+    of_card_type,
+    piece_candidates,
+    resolve_pieces,
+    targets_pieces,
+)

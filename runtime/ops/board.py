@@ -270,13 +270,23 @@ def scatter(m: Machine, ctx: dict, p, local: dict):
 
 @implements("spawn")
 def spawn(m: Machine, ctx: dict, p, local: dict):
-    cells = _cells(m, ctx, local, p.at, p.area, p.next_to, "near")
+    from runtime.targets import targets_pieces
+
+    if p.next_to is not None and targets_pieces(m, p.next_to, ctx):
+        # next to a piece (the foe whose card this is, when one acts), not a seat's figure
+        around = _next_to(m, ctx, local, p.next_to)
+        if type(around) is dict:
+            return around
+        cells = named_cells(m, p.at, p.area) + around
+    else:
+        cells = _cells(m, ctx, local, p.at, p.area, p.next_to, "near")
     if type(cells) is dict:
         return cells
     open_cells = free(m, cells)
     health = m.program.fields.get(p.piece, {}).get("health")
     for cell in open_cells[: int(amount(m, ctx, p.count))]:
         pieces(m).append(new_piece(p.piece, None, cell, health))
+        m.emit("spawn", piece=len(pieces(m)) - 1, card=None, cell=list(cell))
     return None
 
 

@@ -22,7 +22,7 @@ from runtime.ops import amount, implements
 from runtime.ops.variables import read, write
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
-from runtime.targets import resolve_pieces, targets_pieces
+from runtime.targets import of_card_type, resolve_pieces, targets_pieces
 from runtime.windows import collected, window, windows
 from runtime.zones import move
 
@@ -101,11 +101,7 @@ def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
     found = resolve_pieces(m, ctx, p.target, local, p=p)
     if type(found) is dict:
         return found
-    only = getattr(p, "only", None)
-    if only is not None:  # a figure has no card, so it is never of the type named
-        rows = m.state["pieces"]
-        found = [i for i in found if rows[i][0] is not None
-                 and m.program.game.card_type_of(rows[i][0]).id == only]
+    found = of_card_type(m, found, getattr(p, "only", None))
     return PIECE_HANDLERS[name](m, ctx, p, local, found)
 
 

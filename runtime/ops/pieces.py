@@ -185,12 +185,15 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         before = covered_before(m, i)
         dc = (piece[2] > source[2]) - (piece[2] < source[2])
         dr = (piece[3] > source[3]) - (piece[3] < source[3])
+        start = cell_of(piece)
         for _ in range(int(amount(m, ctx, p.distance))):
             nxt = (piece[2] + dc, piece[3] + dr)
             if ((dc, dr) == (0, 0) or not b.passable(nxt) or nxt in occupied(m)
                     or b.has_wall(cell_of(piece), nxt)):
                 break
             piece[2], piece[3] = nxt
+        if cell_of(piece) != start:  # the log shows where the push left it
+            m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
         stepped += entered(m, i, before)
     return Tail(*stepped) if stepped else None
 
@@ -318,7 +321,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                      and in_cover(m, pieces(m)[src], pieces(m)[target]))
         local["w"] = {**ctx, "attacker": attacker, "defender": defender, "target": defender,
                       "piece": target, "source": src, "strength": strength, "cover": cover,
-                      "ranged": ranged,
+                      "ranged": ranged, "attacking": True,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
                       "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
@@ -398,7 +401,17 @@ def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: i
     m.emit("attack", attacker=wctx["attacker"], piece=target, source=src,
            ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
            defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]),
-           in_sight=seen)
+           in_sight=seen, in_pattern=_in_weapon_pattern(m, wctx, src, target))
+
+
+def _in_weapon_pattern(m: Machine, wctx: dict, src: int | None, target: int) -> bool:
+    """Whether the target stands in the pattern of the weapon struck with (read from that
+    card alone, not every card in play), as the source faces now; true with no weapon."""
+    weapon = wctx.get("weapon")
+    if weapon is None or src is None:
+        return True
+    cells = pattern_cover(m, src, {"card": weapon})
+    return cell_of(pieces(m)[target]) in cells
 
 
 def _shared(m: Machine, p, local: dict):

@@ -91,8 +91,9 @@ def remove_terrain(m: Machine, ctx: dict, p, local: dict):
         return None
     if mine is None:
         return None
-    if mine in placed:
-        placed.remove(mine)
+    kept = next((t for t in placed if t[:3] == mine[:3]), None)
+    if kept is not None:
+        placed.remove(kept)
     else:  # a piece of the landscape itself: the board leaves it out from now on
         m.state.setdefault("removed", []).append(mine)
     m.emit("remove-terrain", terrain=mine[0], cell=mine[1:])

@@ -55,8 +55,9 @@ class Audited:
 
 
 def audit_seed_game(game: SeedGame, players: int, games: int, seed: int = 1,
-                    workers: int = 1) -> Audited:
-    """`games` audited games of `game` at `players`, spread over its modes."""
+                    workers: int = 1, agent: str = "random") -> Audited:
+    """`games` audited games of `game` at `players`, spread over its modes, every seat
+    played by `agent`."""
     compiled = compiled_pack(game.pack).game
     out = Audited()
     for i, (scenario, story) in enumerate(game.modes):
@@ -65,7 +66,7 @@ def audit_seed_game(game: SeedGame, players: int, games: int, seed: int = 1,
             continue
         program = Program(compiled, scenario, story)
         report = simulate(Path(CONTENT / game.pack), program, players, share, seed,
-                          ["random"] * players, workers, audit=True)
+                          [agent] * players, workers, audit=True)
         for g in report.games:
             out.games += 1
             out.decisions += g.decisions

@@ -300,8 +300,11 @@ def test_setup_hands_out_each_characters_weapon_destiny_and_health(game):
     assert [o.text for o in choose.options] == list(characters)
     for option in choose.options:
         card = characters[option.text]
-        given = dict(ops(option.do)[:2])
+        given = dict(ops(option.do))
         assert given["gain-item"].item == card.id
+        # a Character another seat picked is offered no more
+        assert given["set-flag"].flag == f"{card.id}-taken"
+        assert option.if_ == f"not flag('{card.id}-taken')"
         assert given["move-card"].card == card.field("weapon")
         tokens = {p.variable: p.value for name, p in ops(option.do) if name == "set"}
         assert tokens == {"destiny_tokens": card.field("destiny"),
@@ -339,7 +342,8 @@ def test_terrain_effects_as_printed(game):
     assert chain.condition == "successes >= 4"  # the chain has Defence 4
     wagon = ops(terrain["wagon"].abilities[0].do)[0][1]
     assert wagon.successes == 4  # a 4-Movement Challenge to roll it
-    assert op_of(wagon.pass_[0])[1].target == "in-line"  # down a straight line
+    rolled = op_of(wagon.pass_[0])[1]
+    assert rolled.distance == "successes - 3"  # 1 square per success beyond 3
     hay = ops(terrain["haystack"].abilities[0].do)[0][1]
     assert hay.count == 1  # +1 defence die while hiding
     slide = ops(terrain["balcony"].abilities[1].do)[0][1]
