@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from runtime.agents import make_agent
-from runtime.agents.random import RandomAgent
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.session import Session, agent_rng, play_game
 from runtime.state import state_hash
+from runtime.views import view
 
 PACK = Path(__file__).parents[3] / "content" / "townsfolk-tussle"
 LEVELS = ("chump", "troublemaker", "hooligan", "final-fight")
@@ -34,16 +34,19 @@ def program():
 
 
 def _play(program, players: int, seed: int, log: list | None = None,
-          pick: Callable[[Machine, dict], int | None] | None = None, until=None) -> Machine:
-    """A random-bot game; `pick(machine, decision)` answers instead when it returns a number."""
+          pick: Callable[[Machine, dict], int | None] | None = None, until=None,
+          agent: str = "random") -> Machine:
+    """A game of `agent` bots; `pick(machine, decision)` answers instead when it returns a
+    number."""
     m = Machine.start(program, players, seed, log=log)
-    bot = RandomAgent()
+    bot = make_agent(agent, program)
     step = 0
     while not m.over and (until is None or not until(m)):
         decision = m.decision
         chosen = pick(m, decision) if pick else None
         if chosen is None:
-            chosen = bot.choose(None, decision, agent_rng(seed, decision["seat"], step))
+            seen = view(m, decision["seat"]) if bot.uses_view else None
+            chosen = bot.choose(seen, decision, agent_rng(seed, decision["seat"], step))
         m.answer(chosen)
         step += 1
     return m
@@ -54,12 +57,13 @@ def _label(decision: dict, text: str) -> int | None:
     return found[0] if found else None
 
 
-# random parties rarely get through all four fights (the fight rules are strict: knocked-out
-# townsfolk leave the fight, HP never above the bar); this seed does
-@pytest.mark.parametrize(("players", "seed"), [(5, 77)])
+# random parties (almost) never get through all four fights: the fight rules are strict
+# (knocked-out townsfolk leave the fight, HP never above the bar, the Ruffians' level
+# abilities); a heuristic party at 2 players wins about a third of whole games, this one
+@pytest.mark.parametrize(("players", "seed"), [(2, 6)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
-    m = _play(program, players, seed, log)
+    m = _play(program, players, seed, log, agent="heuristic")
     assert m.state["result"]["ending"] == "victory"
     assert m.state["result"]["winners"] == list(range(players))
     placed = [e["id"] for e in log if e["e"] == "move" and e["from"] == "ruffian-pool"]
@@ -216,9 +220,10 @@ def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_pat
 
 def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
     seen: dict[str, int] = {}
-    for players, seed in ((3, 6), (3, 8), (5, 60)):
+    for players, seed, agent in ((3, 6, "random"), (3, 8, "random"), (2, 6, "heuristic"),
+                                 (2, 10, "heuristic")):
         log: list = []
-        m = _play(program, players, seed, log)
+        m = _play(program, players, seed, log, agent=agent)
         bought: set[int] = set()
         fight = False
         for n, e in enumerate(log):
