@@ -121,7 +121,28 @@ _BUILTINS: dict[str, Resolver] = {
                                 if p[1] is None and p[2] is not None),
     "foe_distance": lambda e: _foe_distance(e),
     "foes_beside": lambda e: _foes_beside(e),
+    "exit_distance": lambda e: _exit_distance(e),
 }
+
+
+def _exit_distance(e: Env) -> int:
+    """Movement it costs the seat's figure to walk to the nearest square of the board's `exit`
+    area (its range if no walk gets there; 0 without a figure, a board or an exit)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return 0
+    from runtime.board import board, cell_of, figure
+
+    mine = figure(e.m, e.seat)
+    if mine is None:
+        return 0
+    b, _ = board(e.m)
+    exits = b.areas.get("exit", ())
+    if not exits:
+        return 0
+    here = cell_of(mine)
+    cost, _ = b.cheapest_paths(here)
+    walks = [cost[c] for c in exits if c in cost]
+    return min(walks) if walks else min(b.span(here, c) for c in exits)
 
 
 def _foe_distance(e: Env) -> int:

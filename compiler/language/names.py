@@ -42,6 +42,9 @@ BUILTIN_NAMES = {
     "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
                     "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
     "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
+    "exit_distance": "movement it costs the seat's figure to walk to the nearest square of the "
+                     "board's `exit` area, 0 with no figure or no exit (what heading for the "
+                     "exit is worth, to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

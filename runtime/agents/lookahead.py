@@ -1,8 +1,9 @@
 """Playing a search's position on to the end of the round, for bots whose rules ask for it.
 
 With the rules' `lookahead: round` a bot scores a position only after the rest of the round:
-every turn passes at once and any other choice goes at random, so what the round then does by
-itself (foes moving and striking in a co-operative battle) shows in the score.
+every turn passes at once (the searching seat's own too: a random rest of it, the luckiest of
+a few, would walk into reach for a lucky blow) and any other choice goes at random, so what
+the round then does by itself (foes moving and striking in a co-operative battle) shows.
 """
 
 from __future__ import annotations
