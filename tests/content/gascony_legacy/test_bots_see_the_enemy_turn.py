@@ -65,3 +65,12 @@ def test_the_heuristic_keeps_out_of_several_foes_reach():
     agent = HeuristicAgent(prog)
     picks = [agent.choose(view(m, seat), m.decision, Rng(k)) for k in range(3)]
     assert all(hits[p] <= 1 for p in picks), (picks, hits)  # one blow at most, for the exit
+
+
+def test_exit_distance_is_the_walk_to_the_lane():
+    m = Machine.start(program(), 2, 1)
+    assert m.value("exit_distance", 0) == 0  # no figure on the board yet
+    for choice in ("Athos", "Porthos", "G3", "H4"):
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == choice))
+    # G3 walks six squares west to A3; H4 one more to A4 (a diagonal step costs 2)
+    assert [m.value("exit_distance", s) for s in range(2)] == [6, 7]
