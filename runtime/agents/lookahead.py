@@ -20,14 +20,21 @@ def to_round_end(program) -> bool:
 
 
 def finish_round(m: Machine, rng: Rng) -> None:
-    """Play on until the next round starts (or the game ends): a turn's choice ends the turn,
-    any other choice goes at random."""
+    """Play on until the next round starts (or the game ends, or a story's battle does): a
+    turn's choice ends the turn, any other choice goes at random."""
     start = m.state["round"]
     steps = 0
-    while not m.over and m.state["round"] == start and steps < HORIZON:
+    while (not m.over and m.state["round"] == start and not _walking_story(m)
+           and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
         end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)
                if decision.get("kind") == "turn" else None)
         m.answer(end if end is not None else rng.below(len(options)))
         steps += 1
+
+
+def _walking_story(m: Machine) -> bool:
+    """A story's cards are being walked (no battle fought): they are not played in rounds."""
+    story = m.state.get("story")
+    return bool(story) and not story.get("battle")
