@@ -6,7 +6,7 @@ times on fixed seeds, and prints the party's win rate with its 95% (Wilson) inte
 Battle, the Battles of each Act together, all Battles, and per Act. A random party is the
 baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
 the bots do: the figures move with them. Keep runs small on a shared machine; the counts used
-are printed first.
+are printed first. The last figures, with what they mean, are in bench/gascony_winrates.md.
 
     python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
         [--players 2,4] [--games 10] [--act-games 4] [--only battles|acts] [--scenario ID]
