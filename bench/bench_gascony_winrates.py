@@ -1,10 +1,12 @@
 """Gascony's Legacy win rates: how often a party of bots wins each Battle and each Act.
 
 For each agent (a party of that agent in every seat) and each party size, plays every
-Battle on its own and every Act (a story, its battles fought) `--games` times on fixed seeds,
-and prints the party's win rate with its 95% (Wilson) interval; a random party is the
-baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry):
-the figures move with them. Keep runs small on a shared machine.
+Battle on its own `--games` times and every Act (a story, its battles fought) `--act-games`
+times on fixed seeds, and prints the party's win rate with its 95% (Wilson) interval: per
+Battle, the Battles of each Act together, all Battles, and per Act. A random party is the
+baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
+the bots do: the figures move with them. Keep runs small on a shared machine; the counts used
+are printed first. The last figures, with what they mean, are in bench/gascony_winrates.md.
 
     python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
         [--players 2,4] [--games 10] [--act-games 4] [--only battles|acts] [--scenario ID]
@@ -46,7 +48,7 @@ def party_wins(program: Program, agent: str, players: int, games: int, seed: int
 def line(label: str, won: int, games: int, capped: int, seconds: float) -> str:
     low, high = wilson(won, games)
     note = f", {capped} capped" if capped else ""
-    return (f"  {label:<24} {won:>3}/{games:<3} {100 * won / games:5.1f}%  "
+    return (f"  {label:<30} {won:>3}/{games:<3} {100 * won / games:5.1f}%  "
             f"(95% {100 * low:5.1f}%-{100 * high:5.1f}%){note}  [{seconds:.1f} CPU s]")
 
 
@@ -62,21 +64,28 @@ def main() -> None:
     args = parser.parse_args()
     base = load_program(PACK)
     game = base.game
-    scenarios = args.scenario or sorted(game.scenarios)
-    acts = sorted(s for s in game.stories)
+    acts = sorted(game.stories)
+    act_of = {card.battle: act for act in acts for card in game.stories[act].cards.values()
+              if getattr(card, "battle", None)}
+    scenarios = args.scenario or sorted(game.scenarios, key=lambda s: (act_of.get(s, ""), s))
+    print(f"counts: {args.games} games per battle, {args.act_games} per Act, seed {args.seed}, "
+          f"agents {args.agents}, players {args.players}", flush=True)
     for agent in args.agents.split(","):
         for players in (int(p) for p in args.players.split(",")):
             print(f"{agent} party, {players} players", flush=True)
             if args.only != "acts":
-                total = [0, 0]
+                total, per_act = [0, 0], {}
                 for scenario in scenarios:
                     start = cpu()
                     won, capped = party_wins(Program(game, scenario), agent, players,
                                              args.games, args.seed)
-                    total[0] += won
-                    total[1] += args.games
+                    for tally in (total, per_act.setdefault(act_of.get(scenario, "-"), [0, 0])):
+                        tally[0] += won
+                        tally[1] += args.games
                     print(line(f"battle {scenario}", won, args.games, capped, cpu() - start),
                           flush=True)
+                for act, (won, games) in per_act.items():
+                    print(line(f"battles of {act}", won, games, 0, 0.0), flush=True)
                 print(line("all battles", total[0], total[1], 0, 0.0), flush=True)
             if args.only != "battles":
                 for act in acts:
@@ -85,7 +94,6 @@ def main() -> None:
                                              args.act_games, args.seed)
                     print(line(f"act {act}", won, args.act_games, capped, cpu() - start),
                           flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -122,6 +122,14 @@ worth. Weight what moves a seat towards winning; a name left out is ignored, so 
 without a weight for the win condition's variable wanders. Compare bots with
 `gamesmith simulate --seat heuristic --seat random` before and after a change.
 
+Where the rules act by themselves after the seats' turns (foes that move and strike in an
+Enemy Turn), say `lookahead: round` beside `evaluation:`: the heuristic bot then plays each
+option on to the end of the round (every turn passing, other choices at random; the best of
+3 play-outs counts) before scoring it, and tree search scores its leaves the same way, so a
+square inside several foes' reach scores what those blows cost. Names such as
+`foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
+direction.
+
 """.splitlines()
 
 

@@ -132,6 +132,7 @@ _BUILTINS: dict[str, Resolver] = {
     "by_terrain_edge": lambda e: _by_terrain_edge(e),
     "melee_attack": lambda e: bool(e.ctx.get("attacking")) and not e.ctx.get("ranged"),
     "crowded_squares": lambda e: _crowded_squares(e.m),
+    "exit_distance": lambda e: _exit_distance(e),
 }
 
 
@@ -199,6 +200,26 @@ def _by_terrain_edge(e: Env) -> bool:
     here = cells_of(e.m, mine)
     return not cells & set(here) and any(
         abs(c[0] - x[0]) + abs(c[1] - x[1]) == 1 for c in here for x in cells)
+
+
+def _exit_distance(e: Env) -> int:
+    """Movement it costs the seat's figure to walk to the nearest square of the board's `exit`
+    area (its range if no walk gets there; 0 without a figure, a board or an exit)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return 0
+    from runtime.board import board, cell_of, figure
+
+    mine = figure(e.m, e.seat)
+    if mine is None:
+        return 0
+    b, _ = board(e.m)
+    exits = b.areas.get("exit", ())
+    if not exits:
+        return 0
+    here = cell_of(mine)
+    cost, _ = b.cheapest_paths(here)
+    walks = [cost[c] for c in exits if c in cost]
+    return min(walks) if walks else min(b.span(here, c) for c in exits)
 
 
 def _foe_distance(e: Env) -> int:

@@ -884,6 +884,12 @@ class Rules(Document):
         default_factory=list, description="what must always hold in play (`--audit` checks it)"
     )
     evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
+    lookahead: Literal["turn", "round"] = Field(
+        default="turn",
+        description="how far a heuristic bot plays an option out before scoring it: `turn`, "
+        "the rest of its turn; `round`, the rest of the round too (the other seats passing, "
+        "then whatever the round does by itself, such as foes acting)",
+    )
     match: Match | None = Field(
         default=None, description="what a match of several games carries from one game to the next"
     )

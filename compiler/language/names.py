@@ -59,6 +59,9 @@ BUILTIN_NAMES = {
     "by_terrain_edge": "true when the seat's figure stands outside the terrain piece whose "
                        "ability is considered, on a cell sharing an edge (not just a corner) "
                        "with it",
+    "exit_distance": "movement it costs the seat's figure to walk to the nearest square of the "
+                     "board's `exit` area, 0 with no figure or no exit (what heading for the "
+                     "exit is worth, to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

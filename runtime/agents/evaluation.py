@@ -44,7 +44,10 @@ def scores(m: Machine, table: dict[str, float]) -> list[float]:
     return [v - max(values[:s] + values[s + 1 :], default=0.0) for s, v in enumerate(values)]
 
 
-def rewards(m: Machine, table: dict[str, float], scale: float = 4.0) -> list[float]:
-    """Scores squashed into [0, 1] per seat (1 a win, 0 a loss), for tree search."""
-    return [0.5 + 0.5 * math.tanh(s / scale) if abs(s) < WIN else (1.0 if s > 0 else 0.0)
-            for s in scores(m, table)]
+def rewards(m: Machine, table: dict[str, float], scale: float = 4.0,
+            base: list[float] | None = None) -> list[float]:
+    """Scores squashed into [0, 1] per seat (1 a win, 0 a loss), for tree search; with
+    `base` (each seat's score where the search started), measured from it."""
+    base = base or [0.0] * m.state["players"]
+    return [0.5 + 0.5 * math.tanh((s - b) / scale) if abs(s) < WIN else (1.0 if s > 0 else 0.0)
+            for s, b in zip(scores(m, table), base, strict=False)]

@@ -2,17 +2,25 @@
 
 For each option it takes one sample of what it cannot see, plays the option, lets the
 other seats answer at random while the turn lasts, and scores the result; the best wins (a tie at random).
+With the rules' `lookahead: round` it plays on to the end of the round before scoring, a few
+times from the same sample, the best play-out counting: every turn passes at once (its own
+too) and other choices go at random, so what the round then does by itself (foes moving and
+striking) counts against a square that walks into their reach.
 """
 
 from __future__ import annotations
 
 from runtime.agents.evaluation import scores, weights
+from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
 from runtime.views import determinise
 
 _HORIZON = 60  # decisions of other seats played out before scoring
+# play-outs of the round per option, from one sample: the best counts, as the seat would make
+# its own later choices (which weapon, how to share successes) well, not at random
+_TRIES = 3
 
 
 class HeuristicAgent:
@@ -22,24 +30,40 @@ class HeuristicAgent:
     def __init__(self, program):
         self.program = program
         self.weights = weights(program)
+        self.to_round_end = to_round_end(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         seat = view["seat"]
         sample = Template(determinise(self.program, view, rng))  # forked per option
         best, best_score = [], float("-inf")
         for index in range(len(decision["options"])):
-            m = Machine(self.program, sample.fork())
-            turn = m.state["turns"]
-            m.answer(index)
-            steps = 0
-            while (not m.over and m.decision["seat"] != seat and m.state["turns"] == turn
-                   and steps < _HORIZON):
-                m.answer(rng.below(len(m.decision["options"])))
-                steps += 1
-            score = scores(m, self.weights)[seat]
+            if self.to_round_end:
+                score = max(self._round_score(sample, index, seat, rng) for _ in range(_TRIES))
+            else:
+                score = self._turn_score(sample, index, seat, rng)
             if score > best_score:
                 best, best_score = [index], score
             elif score == best_score:
                 best.append(index)
         # equal scores are a toss-up, not a bias towards the first option listed
         return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+    def _turn_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
+        """The score once the option is played and the other seats have answered at random
+        while the turn lasts."""
+        m = Machine(self.program, sample.fork())
+        turn = m.state["turns"]
+        m.answer(index)
+        steps = 0
+        while (not m.over and m.decision["seat"] != seat and m.state["turns"] == turn
+               and steps < _HORIZON):
+            m.answer(rng.below(len(m.decision["options"])))
+            steps += 1
+        return scores(m, self.weights)[seat]
+
+    def _round_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
+        """The score once the option is played and the round played out."""
+        m = Machine(self.program, sample.fork())
+        m.answer(index)
+        finish_round(m, rng)
+        return scores(m, self.weights)[seat]

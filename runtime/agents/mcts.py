@@ -6,7 +6,8 @@ scored for the seat deciding there; children counted as available only when thei
 exists in the sample), adds one node, plays on at random for `depth` decisions (none by
 default: the content's evaluation scores the new node, which searches deeper for the same
 time than noisy random play-outs) and backs up per-seat rewards (a win 1, a loss 0, an
-unfinished game its evaluation). Options are matched across samples by their stable `key`.
+unfinished game its evaluation; with the rules' `lookahead: round`, after the rest of the round
+is played out, see `runtime.agents.lookahead`). Options are matched across samples by their stable `key`.
 It never sees the true state.
 """
 
@@ -15,7 +16,8 @@ from __future__ import annotations
 import math
 import time
 
-from runtime.agents.evaluation import rewards, weights
+from runtime.agents.evaluation import rewards, scores, weights
+from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.views import Sampler
@@ -45,20 +47,24 @@ class MctsAgent:
         self.depth = depth
         self.exploration = exploration
         self.weights = weights(program)
+        self.to_round_end = to_round_end(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         root = _Node()
         sampler = Sampler(self.program, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # scores drift a whole round in a round's look-ahead: rewards count from the root's
+        base = (scores(Machine(self.program, sampler.sample(rng)), self.weights)
+                if self.to_round_end else None)
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(root, sampler, rng)
+            self._iterate(root, sampler, rng, base)
             done += 1
         keys = [o["key"] for o in decision["options"]]
         visits = [root.children[k].visits if k in root.children else -1 for k in keys]
         return max(range(len(keys)), key=lambda i: visits[i])
 
-    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng) -> None:
+    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, base: list[float] | None) -> None:
         m = Machine(self.program, sampler.sample(rng))
         node = root
         path: list[tuple[_Node, int]] = []
@@ -84,7 +90,9 @@ class MctsAgent:
             if m.over:
                 break
             m.answer(rng.below(len(m.decision["options"])))
-        reward = rewards(m, self.weights)
+        if self.to_round_end:
+            finish_round(m, rng)
+        reward = rewards(m, self.weights, base=base)
         for node, seat in path:
             node.visits += 1
             node.total += reward[seat]

@@ -1,6 +1,7 @@
-"""No battle hangs: every Battle, at every party size from 1 to 4, is fought by heuristic
-bots to an end its rules declare (an objective, or the party's loss), never to a guard or
-the turn cap. A party that lies Fallen to the last Character loses at once."""
+"""No battle hangs: every Battle, at every party size from 1 to 4, is fought by random bots
+(cheap, and quick to Fall and Rescue) to an end its rules declare (an objective, or the
+party's loss), never to a guard or the turn cap. A party that lies Fallen to the last
+Character loses at once."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def test_every_battle_ends_by_its_rules(players):
     game = compiled_pack("gascony-legacy").game
     for scenario in sorted(game.scenarios):
         program = Program(game, scenario)
-        m, _ = play_game(program, players, 2, [make_agent("heuristic", program)] * players)
+        m, _ = play_game(program, players, 2, [make_agent("random", program)] * players)
         result = m.state["result"]
         assert not result.get("capped"), (scenario, result)
         if not result["winners"] and result["reason"].startswith(FALLEN_ALL):
@@ -28,10 +29,10 @@ def test_every_battle_ends_by_its_rules(players):
 
 
 def test_the_convent_yard_at_three_is_lost_when_all_have_fallen():
-    """Three heuristic Characters that all lie Fallen (seed 3) lose at once; such a party
+    """Three Characters that all lie Fallen (random bots, seed 3) lose at once; such a party
     used to go round after round with nobody to act (the issue's seed 2)."""
     program = Program(compiled_pack("gascony-legacy").game, "the-convent-yard")
-    m, _ = play_game(program, 3, 3, [make_agent("heuristic", program)] * 3)
+    m, _ = play_game(program, 3, 3, [make_agent("random", program)] * 3)
     result = m.state["result"]
     assert result["winners"] == [] and result["reason"].startswith(FALLEN_ALL)
     assert [sv["lying"] for sv in m.state["sv"]] == [1, 1, 1]

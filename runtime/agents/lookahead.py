@@ -1,0 +1,40 @@
+"""Playing a search's position on to the end of the round, for bots whose rules ask for it.
+
+With the rules' `lookahead: round` a bot scores a position only after the rest of the round:
+every turn passes at once (the searching seat's own too: a random rest of it, the luckiest of
+a few, would walk into reach for a lucky blow) and any other choice goes at random, so what
+the round then does by itself (foes moving and striking in a co-operative battle) shows.
+"""
+
+from __future__ import annotations
+
+from runtime.machine import Machine
+from runtime.rng import Rng
+
+HORIZON = 400  # decisions played out at most (a round that never ends is the guards' to report)
+
+
+def to_round_end(program) -> bool:
+    """Whether the rules ask bots to look to the end of the round."""
+    return program.rules.lookahead == "round"
+
+
+def finish_round(m: Machine, rng: Rng) -> None:
+    """Play on until the next round starts (or the game ends, or a story's battle does): a
+    turn's choice ends the turn, any other choice goes at random."""
+    start = m.state["round"]
+    steps = 0
+    while (not m.over and m.state["round"] == start and not _walking_story(m)
+           and steps < HORIZON):
+        decision = m.decision
+        options = decision["options"]
+        end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)
+               if decision.get("kind") == "turn" else None)
+        m.answer(end if end is not None else rng.below(len(options)))
+        steps += 1
+
+
+def _walking_story(m: Machine) -> bool:
+    """A story's cards are being walked (no battle fought): they are not played in rounds."""
+    story = m.state.get("story")
+    return bool(story) and not story.get("battle")

@@ -1,0 +1,76 @@
+"""Bots look past their own turn (the rules' `lookahead: round`): a heuristic Character keeps out
+of the squares the Guards will strike in the Enemy Turn that follows."""
+
+from __future__ import annotations
+
+from runtime.agents import make_agent
+from runtime.agents.heuristic import HeuristicAgent
+from runtime.agents.lookahead import finish_round
+from runtime.machine import Machine
+from runtime.program import Program
+from runtime.rng import Rng
+from runtime.session import play_game
+from runtime.state import frozen, thawed
+from runtime.views import view
+from tests.content.conftest import compiled_pack
+
+
+def program() -> Program:
+    return Program(compiled_pack("gascony-legacy").game, "the-convent-yard")
+
+
+def blows(prog: Program, state: bytes, option: int, seat: int, rounds: int = 4) -> float:
+    """Foes' attacks on the seat's Character, on average, when it takes `option` and the round
+    is played out (every later turn passing)."""
+    total = 0
+    for k in range(rounds):
+        log: list[dict] = []
+        m = Machine(prog, thawed(state), log=log)
+        m.answer(option)
+        finish_round(m, Rng(k))
+        mine = next(i for i, p in enumerate(m.state["pieces"]) if p[1] == seat)
+        total += sum(1 for e in log if e["e"] == "attack" and e.get("piece") == mine
+                     and e.get("attacker") is None)
+    return total / rounds
+
+
+def a_risky_move(prog: Program) -> tuple[Machine, list[float]]:
+    """The first square to pick (once the Guards strike, from round 2) where a third of the
+    squares or more lie in reach of two foes or more and some in reach of none, with each
+    square's blows."""
+    for seed in range(1, 10):
+        for until in range(4, 40):
+            m, _ = play_game(prog, 2, seed, [make_agent("random", prog)] * 2, until=until)
+            if m.over:
+                break
+            decision = m.decision
+            if decision["kind"] != "cell" or m.state["round"] < 2:
+                continue
+            state = frozen(m.state)
+            hits = [blows(prog, state, i, decision["seat"])
+                    for i in range(len(decision["options"]))]
+            if sum(h >= 2 for h in hits) >= len(hits) / 3 and min(hits) == 0:
+                return m, hits
+    raise AssertionError("no square to pick between safety and several foes' reach")
+
+
+def test_the_lookahead_is_the_packs_choice():
+    assert program().rules.lookahead == "round"
+
+
+def test_the_heuristic_keeps_out_of_several_foes_reach():
+    prog = program()
+    m, hits = a_risky_move(prog)
+    seat = m.decision["seat"]
+    agent = HeuristicAgent(prog)
+    picks = [agent.choose(view(m, seat), m.decision, Rng(k)) for k in range(3)]
+    assert all(hits[p] <= 1 for p in picks), (picks, hits)  # one blow at most, for the exit
+
+
+def test_exit_distance_is_the_walk_to_the_lane():
+    m = Machine.start(program(), 2, 1)
+    assert m.value("exit_distance", 0) == 0  # no figure on the board yet
+    for choice in ("Athos", "Porthos", "G3", "H4"):
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == choice))
+    # G3 walks six squares west to A3; H4 one more to A4 (a diagonal step costs 2)
+    assert [m.value("exit_distance", s) for s in range(2)] == [6, 7]
