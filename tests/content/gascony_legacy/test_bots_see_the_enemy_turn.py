@@ -38,7 +38,7 @@ def a_risky_move(prog: Program) -> tuple[Machine, list[float]]:
     """The first square to pick (once the Guards strike, from round 2) where a third of the
     squares or more lie in reach of two foes or more and some in reach of none, with each
     square's blows."""
-    for seed in range(1, 10):
+    for seed in range(1, 40):
         for until in range(4, 40):
             m, _ = play_game(prog, 2, seed, [make_agent("random", prog)] * 2, until=until)
             if m.over:
