@@ -9,6 +9,7 @@ import pytest
 from runtime.agents.scripted import match
 from runtime.loading import load_program
 from runtime.machine import Machine
+from runtime.rng import Rng
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -59,3 +60,13 @@ def cards(m: Machine, key: str) -> list[str]:
 
 def var(m: Machine, name: str, seat: int):
     return m.value(name, seat)
+
+
+def play_randomly(m: Machine, seed: int, steps: int) -> Machine:
+    """Answer up to `steps` decisions of `m` at random (from `seed`), stopping if it ends."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if m.over:
+            break
+        m.answer(rng.below(len(m.decision["options"])))
+    return m

@@ -12,28 +12,16 @@ from runtime.rng import Rng
 from runtime.session import play_game
 from runtime.state import canonical, copy_state, frozen, state_hash, thawed
 from runtime.views import Sampler, determinise, view
-from tests.runtime.conftest import start
+from tests.runtime.conftest import play_randomly, start
 
 
 def _played(program, players: int, seed: int, steps: int) -> Machine:
     """A game of random moves, `steps` decisions in (or over)."""
-    m = Machine.start(program, players, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if m.over:
-            break
-        m.answer(rng.below(len(m.decision["options"])))
-    return m
+    return play_randomly(Machine.start(program, players, seed), seed, steps)
 
 
 def _play_on(program, state: dict, seed: int, steps: int = 40) -> Machine:
-    m = Machine(program, state)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if m.over:
-            break
-        m.answer(rng.below(len(m.decision["options"])))
-    return m
+    return play_randomly(Machine(program, state), seed, steps)
 
 
 @settings(max_examples=25, deadline=None)

@@ -16,7 +16,7 @@ from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template, canonical, copy_state, state_hash, zone_for_write
 from runtime.views import view
-from tests.runtime.conftest import pick, start
+from tests.runtime.conftest import pick, play_randomly, start
 from tests.runtime.games.conftest import CONTENT
 
 # a board game is played one battle (scenario) at a time: its states hold pieces and terrain
@@ -34,13 +34,7 @@ def programs():
 
 
 def _random_play(program, state: dict, seed: int, steps: int) -> Machine:
-    m = Machine(program, state)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if m.over:
-            break
-        m.answer(rng.below(len(m.decision["options"])))
-    return m
+    return play_randomly(Machine(program, state), seed, steps)
 
 
 def _played(program, seed: int, steps: int) -> Machine:
