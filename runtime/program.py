@@ -289,10 +289,14 @@ class Program:
         for i, ability in enumerate((*self.rules.abilities, *special)):
             if ability.when is not None:
                 self.rule_triggers.setdefault(ability.when, []).append(i)
-        # terrain whose abilities answer for the figure standing on it (`standing-answers`)
+        # terrain whose abilities answer for the figure standing on it (`standing-answers`),
+        # or on or next to it (`answers-beside`)
         self.terrain_triggers: dict[str, dict[str, list[int]]] = {}
+        self.terrain_beside = frozenset(
+            tid for tid, terrain in self.game.terrain.items() if terrain.answers_beside)
         for tid, terrain in self.game.terrain.items():
-            for i, ability in enumerate(terrain.abilities if terrain.standing_answers else ()):
+            answers = terrain.standing_answers or terrain.answers_beside
+            for i, ability in enumerate(terrain.abilities if answers else ()):
                 if ability.when is not None and ability.when != "any-time":
                     self.terrain_triggers.setdefault(ability.when, {}).setdefault(tid, []).append(i)
         self.listened = frozenset(self.rule_triggers) | frozenset(self.terrain_triggers) | frozenset(

@@ -149,15 +149,23 @@ def _waiting(program, name: str) -> dict[str, list[int]]:
 
 def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> list[list]:
     """The abilities (of `waiting`: terrain id -> ability indexes) of the terrain pieces the
-    seat's figure stands on, each as the seat's own; once per piece."""
+    seat's figure stands on (or, for `answers-beside` terrain, stands next to), each as the
+    seat's own; once per piece."""
     from runtime.board import board, cells_of, figure
 
     me = figure(m, seat)
     if me is None or me[2] is None:
         return []
     here = set(cells_of(m, me))
+    b = board(m)[0]
+    beside = m.program.terrain_beside
+
+    def reached(piece) -> bool:
+        return bool(here & piece.cells) or (piece.name in beside and any(
+            b.adjacent(c, x) for c in here for x in piece.cells))
+
     return [[seat, None, None, index, TERRAIN_SOURCE + piece.name]
-            for piece in board(m)[0].pieces if piece.name in waiting and here & piece.cells
+            for piece in b.pieces if piece.name in waiting and reached(piece)
             for index in waiting[piece.name]]
 
 

@@ -523,6 +523,11 @@ class Terrain(Document):
         description="its abilities that wait on a window answer it for a seat whose figure "
         "stands on the piece, as the seat's own (a Haystack hiding the Character defending)",
     )
+    answers_beside: bool = Field(
+        default=False,
+        description="as `standing-answers`, for a figure standing on the piece or next to it "
+        "(an obstacle no one stands on that still acts on those beside it)",
+    )
 
 
 # -- scenarios --------------------------------------------------------------------------------

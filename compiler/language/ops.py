@@ -273,6 +273,9 @@ class Heal(Params):
     shorthand = "amount"
     amount: Amount = 1
     target: Selector = "self"
+    per_target: bool = Field(
+        default=False, description="work the amount out for each target in turn, as that "
+        "target (its own `max_hp`), not once for the effect's seat")
 
 
 @op("attack", "Make an attack: a contest the defender answers as the rules' attack declares.", "combat")

@@ -60,6 +60,8 @@ def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     frames = []
     if _health(m):
         for seat in seats:
+            if p.per_target:
+                n = int(m.value(p.amount, seat, {**ctx, "self": seat, "piece": None}))
             before = read(m, "health", seat)
             write(m, "health", seat, before + n)
             frames += ally_healed(m, ctx, seat, read(m, "health", seat) - before)

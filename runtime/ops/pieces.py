@@ -114,11 +114,21 @@ def heal(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         health = piece_value(m, i, "health")
         if health is None:
             continue
+        if p.per_target:
+            n = int(target_amount(m, ctx, p.amount, i))
         top = None if is_character(m, i) else most_health(m, i)
         set_piece_value(m, i, "health", health + n if top is None else min(top, health + n))
         if is_character(m, i):
             frames += ally_healed(m, ctx, pieces(m)[i][1], piece_value(m, i, "health") - health)
     return Tail(*frames) if frames else None
+
+
+def target_amount(m: Machine, ctx: dict, value, i: int):
+    """An amount worked out as piece `i`: a figure as its seat, a foe as the acting piece."""
+    if is_character(m, i):
+        seat = pieces(m)[i][1]
+        return m.value(value, seat, {**ctx, "self": seat, "piece": None})
+    return m.value(value, None, {**ctx, "piece": i})
 
 
 def most_health(m: Machine, i: int) -> int | None:
