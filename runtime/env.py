@@ -133,6 +133,9 @@ _BUILTINS: dict[str, Resolver] = {
     "melee_attack": lambda e: bool(e.ctx.get("attacking")) and not e.ctx.get("ranged"),
     "crowded_squares": lambda e: _crowded_squares(e.m),
     "exit_distance": lambda e: _exit_distance(e),
+    "card_beside": lambda e: _card_beside(e),
+    "piece_at_exit": lambda e: _piece_at_exit(e),
+    "fallen_type": lambda e: _fallen_type(e),
 }
 
 
@@ -220,6 +223,43 @@ def _exit_distance(e: Env) -> int:
     cost, _ = b.cheapest_paths(here)
     walks = [cost[c] for c in exits if c in cost]
     return min(walks) if walks else min(b.span(here, c) for c in exits)
+
+
+def _fallen_type(e: Env) -> str:
+    """The card type of the foe whose fall is resolved ('' with none)."""
+    i = e.ctx.get("fallen")
+    if type(i) is not int:
+        return ""
+    card = e.m.state["pieces"][i][0]
+    return "" if card is None else e.m.program.game.card_type_of(card).id
+
+
+def _piece_at_exit(e: Env) -> bool:
+    """The piece acting stands on the board's `exit` area (False with none or off the board)."""
+    i = e.ctx.get("piece")
+    if type(i) is not int or not e.m.program.game.landscapes:
+        return False
+    from runtime.board import board, cell_of, pieces
+
+    row = pieces(e.m)[i]
+    return row[2] is not None and cell_of(row) in board(e.m)[0].areas.get("exit", ())
+
+
+def _card_beside(e: Env) -> bool:
+    """The card considered lies on the board (its `cells` entry) on or next to the square of
+    the seat's figure (False off the board or without a figure)."""
+    if e.card is None or e.seat is None or not e.m.program.game.landscapes:
+        return False
+    placed = e.m.state.get("cells", {}).get(str(e.card))
+    if placed is None:
+        return False
+    from runtime.board import board, cell_of, figure
+
+    mine = figure(e.m, e.seat)
+    if mine is None or mine[2] is None:
+        return False
+    here, there = cell_of(mine), tuple(placed)
+    return here == there or board(e.m)[0].adjacent(here, there)
 
 
 def _foe_distance(e: Env) -> int:

@@ -40,7 +40,7 @@ EVENTS = table(
     ("pass", "a card passed to another seat (target: the seat it went to; card: the card)"),
     ("phase", "a phase began"),
     ("place", "a seat placed its figure (actor: the seat)"),
-    ("lift", "a seat's figure was taken off the board (actor: the seat)"),
+    ("lift", "a seat's figure (actor: the seat) or a foe (piece) was taken off the board"),
     ("remove-terrain", "a terrain piece was taken off the board"),
     ("move-terrain", "a terrain piece rolled along the board (`cell` it left, `to`, `steps`)"),
     ("refuse", "a seat refused to pair (actor: the seat; target: the asking seat)"),

@@ -62,6 +62,12 @@ BUILTIN_NAMES = {
     "exit_distance": "movement it costs the seat's figure to walk to the nearest square of the "
                      "board's `exit` area, 0 with no figure or no exit (what heading for the "
                      "exit is worth, to a bot's evaluation)",
+    "fallen_type": "in what waits on a foe's fall (`on-enemy-defeated`): the card type of the "
+                   "fallen foe's card (empty anywhere else)",
+    "piece_at_exit": "true when the piece acting (a foe resolving its card) stands on a square "
+                     "of the board's `exit` area",
+    "card_beside": "true when the card being considered lies on the board (placed by "
+                   "`scatter`) on or next to the square of the seat's figure",
 }
 
 BUILTIN_TYPES = {
@@ -78,6 +84,9 @@ BUILTIN_TYPES = {
     "entered_by_foe": "flag",
     "by_terrain_edge": "flag",
     "melee_attack": "flag",
+    "card_beside": "flag",
+    "piece_at_exit": "flag",
+    "fallen_type": "any",
     "value": "any",
     "level": "any",
 }

@@ -92,6 +92,10 @@ class Reveal(Params):
     zone: ZoneId = "battlefield"
     card: Ref("card") | None = None
     all: bool = False
+    matching: Expr | None = Field(
+        default=None, description="only face-down cards meeting this condition may be revealed "
+        "(`card_beside` for a token within reach); with none, the effect is not offered"
+    )
 
 
 @op("shuffle", "Shuffle a zone.", "cards")
@@ -488,7 +492,7 @@ class Place(Params):
     )
 
 
-@op("lift", "Take seats' figures off the board: they keep their seats, foes no longer see them, and `place` can put them back.", "board")
+@op("lift", "Take seats' figures off the board: they keep their seats, foes no longer see them, and `place` can put them back. Foes it names leave the board undefeated (a foe fleeing by an exit).", "board")
 class Lift(Params):
     shorthand = "who"
     who: Selector = "self"
@@ -556,6 +560,10 @@ class Scatter(Params):
     from_: ZoneId
     area: Id
     face: Face = "down"
+    card: Ref("card") | None = Field(
+        default=None, description="scatter only this card of the zone (a lettered token put on "
+        "the square its letter marks) instead of the zone's top cards"
+    )
 
 
 # -- turns -------------------------------------------------------------------------------

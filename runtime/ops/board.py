@@ -260,6 +260,9 @@ def scatter(m: Machine, ctx: dict, p, local: dict):
     placed = m.state.setdefault("cells", {})
     for cell in cells:
         cards = m.state["zones"][source]
+        if p.card is not None:  # the named card alone, wherever it lies in the zone
+            ids = m.state["ids"]
+            cards = [inst for inst in cards if ids[inst] == p.card]
         if not cards:
             break
         inst = cards[-1]

@@ -221,11 +221,19 @@ def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list
 # -- reveal, shuffle, search ---------------------------------------------------------------
 
 
-@implements("reveal", seats="who")
+def _reveal_viable(m: Machine, ctx: dict, p) -> bool:
+    """With `matching`, that some face-down card meets it (a token within reach)."""
+    if p.matching is None:
+        return True
+    seat = ctx.get("self")
+    return bool(in_zone(m, m.key(p.zone, seat), seat, p.matching, ctx, p.card, face="down"))
+
+
+@implements("reveal", viable=_reveal_viable, seats="who")
 def reveal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
     def step(seat: int):
-        face_down = in_zone(m, m.key(p.zone, seat), seat, None, ctx, p.card, face="down")
+        face_down = in_zone(m, m.key(p.zone, seat), seat, p.matching, ctx, p.card, face="down")
         if p.all or p.card is not None:
             picked = face_down if p.all else face_down[:1]
         else:

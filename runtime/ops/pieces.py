@@ -371,8 +371,15 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     frames = take_health(m, wctx, target, hurt) if won and hurt > 0 else []
     from runtime.ops.combat import _after
 
-    tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt}, won, [])
+    tail = _after(m, {**wctx, "defence": local["defence"], "won": won, "damage": hurt,
+                      **_struck(wctx, [target] if won else [])}, won, [])
     return Tail(*_reactions(m, p, wctx, local["targets"]), *frames, *tail.frames)
+
+
+def _struck(wctx: dict, hit: list[int]) -> dict:
+    """What the windows after a seat's attack name as `target` on the board: the foes it hit
+    (`tpieces`), so an ability can push or wound the one it struck."""
+    return {"tpieces": hit} if wctx.get("attacker") is not None else {}
 
 
 def _foe_acting(m: Machine, ctx: dict) -> bool:
@@ -438,15 +445,16 @@ def _shared(m: Machine, p, local: dict):
         if type(got) is dict:
             return got
         local["shares"] = got
-    frames, won_any = [], False
+    frames, hit = [], []
     for i, share in zip(targets, local["shares"], strict=True):
         strength = wctx["strength"] + share
         won, hurt, defence = _hit(m, p, i, strength)
         _attack_event(m, wctx, i, strength, defence, won, local)
-        won_any = won_any or won
+        if won:
+            hit.append(i)
         if won and hurt > 0:
             frames += take_health(m, {**wctx, "piece": i}, i, hurt)
-    tail = _after(m, {**wctx, "won": won_any, "damage": 0}, won_any, [])
+    tail = _after(m, {**wctx, "won": bool(hit), "damage": 0, **_struck(wctx, hit)}, bool(hit), [])
     return Tail(*_reactions(m, p, wctx, targets), *frames, *tail.frames)
 
 
@@ -535,3 +543,14 @@ def activate(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             if m.holds(ability.if_, ctx.get("self"), actx):
                 frames.append(fx(program.lid(ability.do), actx))
     return Tail(*frames) if frames else None
+
+
+@on_pieces("lift")
+def lift_pieces(m: Machine, ctx: dict, p, local: dict, found: list[int]):
+    """Pieces taken off the board undefeated: no `on-enemy-defeated`, no Loot (a flight)."""
+    for i in found:
+        piece = pieces(m)[i]
+        if piece[2] is not None:
+            piece[2] = piece[3] = None
+            m.emit("lift", piece=i, seat=piece[1])
+    return None
