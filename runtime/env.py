@@ -171,15 +171,24 @@ def _aimed_beside(e: Env) -> int:
     targets (`tpiece`, `tpieces`)."""
     ctx = e.ctx
     aimed = ctx.get("tpieces") or ([ctx["tpiece"]] if ctx.get("tpiece") is not None else [])
-    if not aimed or e.seat is None:
+    mine = _my_figure(e)
+    if not aimed or mine is None:
         return 0
-    from runtime.board import figure, touching
+    from runtime.board import touching
 
-    mine = figure(e.m, e.seat)
     rows = e.m.state["pieces"]
-    return 0 if mine is None else sum(
+    return sum(
         1 for i in aimed if rows[i][1] not in (None, e.seat) and rows[i][2] is not None
         and touching(e.m, mine, rows[i]))
+
+
+def _my_figure(e: Env) -> list | None:
+    """The seat's figure on the board (None without a seat, a board, or its figure placed)."""
+    if e.seat is None or not e.m.program.game.landscapes:
+        return None
+    from runtime.board import figure
+
+    return figure(e.m, e.seat)
 
 
 def _crowded_squares(m) -> int:
@@ -191,14 +200,12 @@ def _crowded_squares(m) -> int:
 def _by_terrain_edge(e: Env) -> bool:
     """The seat's figure stands outside the terrain piece considered (`terrain`,
     `terrain_at`), next to one of its edges."""
-    if e.seat is None or e.ctx.get("terrain") is None:
+    mine = _my_figure(e)
+    if mine is None or e.ctx.get("terrain") is None:
         return False
-    from runtime.board import cells_of, figure
+    from runtime.board import cells_of
     from runtime.targets import terrain_cells
 
-    mine = figure(e.m, e.seat)
-    if mine is None or mine[2] is None:
-        return False
     cells = terrain_cells(e.m, e.ctx)
     here = cells_of(e.m, mine)
     return not cells & set(here) and any(
@@ -208,13 +215,11 @@ def _by_terrain_edge(e: Env) -> bool:
 def _exit_distance(e: Env) -> int:
     """Movement it costs the seat's figure to walk to the nearest square of the board's `exit`
     area (its range if no walk gets there; 0 without a figure, a board or an exit)."""
-    if e.seat is None or not e.m.program.game.landscapes:
-        return 0
-    from runtime.board import board, cell_of, figure
-
-    mine = figure(e.m, e.seat)
+    mine = _my_figure(e)
     if mine is None:
         return 0
+    from runtime.board import board, cell_of
+
     b, _ = board(e.m)
     exits = b.areas.get("exit", ())
     if not exits:
@@ -248,42 +253,36 @@ def _piece_at_exit(e: Env) -> bool:
 def _card_beside(e: Env) -> bool:
     """The card considered lies on the board (its `cells` entry) on or next to the square of
     the seat's figure (False off the board or without a figure)."""
-    if e.card is None or e.seat is None or not e.m.program.game.landscapes:
+    mine = _my_figure(e)
+    placed = None if e.card is None else e.m.state.get("cells", {}).get(str(e.card))
+    if mine is None or placed is None:
         return False
-    placed = e.m.state.get("cells", {}).get(str(e.card))
-    if placed is None:
-        return False
-    from runtime.board import board, cell_of, figure
+    from runtime.board import board, cell_of
 
-    mine = figure(e.m, e.seat)
-    if mine is None or mine[2] is None:
-        return False
     here, there = cell_of(mine), tuple(placed)
     return here == there or board(e.m)[0].adjacent(here, there)
 
 
 def _foe_distance(e: Env) -> int:
     """Cells from the seat's figure to the nearest foe standing on the board (0 without both)."""
-    if e.seat is None or not e.m.program.game.landscapes:
+    mine = _my_figure(e)
+    if mine is None:
         return 0
-    from runtime.board import figure, gap, pieces
+    from runtime.board import gap, pieces
 
-    mine = figure(e.m, e.seat)
     foes = [p for p in pieces(e.m) if p[1] is None and p[2] is not None]
-    if mine is None or not foes:
+    if not foes:
         return 0
     return min(gap(e.m, mine, foe) for foe in foes)
 
 
 def _foes_beside(e: Env) -> int:
     """Foes on the board next to the seat's figure (none off the board or without one)."""
-    if e.seat is None or not e.m.program.game.landscapes:
-        return 0
-    from runtime.board import figure, pieces, touching
-
-    mine = figure(e.m, e.seat)
+    mine = _my_figure(e)
     if mine is None:
         return 0
+    from runtime.board import pieces, touching
+
     return sum(1 for p in pieces(e.m) if p[1] is None and p[2] is not None
                and touching(e.m, mine, p))
 
