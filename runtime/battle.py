@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from runtime.board import ask_cell, figure, free, named_cells, new_piece, pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx, handler
+from runtime.targets import ARMS
 
 if TYPE_CHECKING:
     from compiler.language.documents import Scenario
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 START = "start"  # the area of the board where the seats' figures are deployed
 DEFEAT = "defeat"  # the outcome that means the party lost
 TOP = "health_top"  # a foe's starting health, kept among its row's variables
-ARMS = "abilities_from"  # the card field whose abilities a foe fights with, kept likewise
 
 
 def scenario(m: Machine) -> Scenario | None:

@@ -289,7 +289,7 @@ def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     if selector in ("adjacent", "chosen-adjacent"):
         return [s for s, f in others if touching(m, mine, f)]
     if selector == "chosen-adjacent-incapacitated":
-        from runtime.turns import incapacitated
+        from runtime.seats import incapacitated
 
         return [s for s, f in others if touching(m, mine, f) and incapacitated(m, s)]
     if selector == "in-range":

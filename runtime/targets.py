@@ -80,7 +80,7 @@ def enemies_of(m: Machine, source: int | None) -> list[int]:
     from runtime.selectors import cooperative
 
     if source is None or not is_character(m, source):
-        from runtime.turns import incapacitated
+        from runtime.seats import incapacitated
 
         return [i for i in standing(m) if i != source and is_character(m, i)
                 and not incapacitated(m, pieces(m)[i][1])]
@@ -110,7 +110,7 @@ def piece_value(m: Machine, i: int, name: str) -> Any:
 def set_piece_value(m: Machine, i: int, name: str, value: Any) -> None:
     piece = pieces(m)[i]
     if piece[1] is not None and name in m.program.variables:
-        from runtime.ops.variables import write
+        from runtime.variables import write
 
         write(m, name, piece[1], value)
         return
@@ -126,6 +126,7 @@ def set_piece_value(m: Machine, i: int, name: str, value: Any) -> None:
 
 
 SKIP = "skip_turns"  # a foe's turns still to skip (the op skip-turn on a piece)
+ARMS = "abilities_from"  # the card field whose abilities a foe fights with, kept in its row likewise
 
 
 def skips_turn(m: Machine, i: int | None) -> bool:
@@ -390,8 +391,6 @@ def foe_listeners(m: Machine, name: str) -> list[list]:
     """`[seat, None, "piece:N", ability index]` for each foe standing whose card waits on
     window `name`, then `"piece:N:FIELD"` for those of the card field its battle gave it
     (the seat is the one whose turn it is: it breaks the foe's ties)."""
-    from runtime.battle import ARMS
-
     program = m.program
     found = []
     for i in standing(m):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
 from runtime.options import main_options
+from runtime.seats import incapacitated
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 
@@ -138,13 +139,6 @@ def game(m: Machine, frame: dict):
         changed = True
 
 
-def incapacitated(m: Machine, seat: int) -> bool:
-    """Whether the rules' `incapacitated` holds for `seat`: it skips its turns (one it is
-    struck down in ends), foes ignore it."""
-    test = m.program.rules.incapacitated
-    return test is not None and m.holds(test, seat, {"self": seat})
-
-
 def turns_phase(m: Machine) -> int:
     """The index of the phase the seats take their turns in (past the last phase if none)."""
     phases = m.program.rules.phases
@@ -188,7 +182,7 @@ def expire(m: Machine, scope: str) -> None:
         if duration == scope:
             st["sv"][seat][variable] -= amount
             if amount > 0:
-                from runtime.ops.variables import lower_capped
+                from runtime.variables import lower_capped
 
                 lower_capped(m, variable, seat)  # a bar shrinking back takes what it capped
         else:

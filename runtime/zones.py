@@ -56,7 +56,7 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
 def give_bonus(m: Machine, inst: int, key: str, sign: int) -> None:
     """Add (sign 1) or take back (sign -1) the stat bonuses card `inst` gives the holder of
     zone `key` (the map in the card field the zone's `bonus` names)."""
-    from runtime.ops.variables import read, write
+    from runtime.variables import read, write
 
     seat = m.key_owner[key]
     bonus = m.program.fields.get(m.state["ids"][inst], {}).get(m.key_zone[key].bonus)

@@ -106,8 +106,8 @@ def move_terrain(m: Machine, ctx: dict, p, local: dict):
     the figures it comes to cover enter it."""
     from runtime.entering import placed_by_key, went_in
     from runtime.ops import amount
+    from runtime.seats import incapacitated
     from runtime.targets import is_character, piece_label, standing, tie_chooser
-    from runtime.turns import incapacitated
 
     placed = m.state.get("terrain") or []
     if p.piece is not None:
