@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
 from runtime.options import viable
-from runtime.turns import record_use, used
+from runtime.uses import record_use, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from runtime.board import board, cell_of, figure
 from runtime.frames import Call, Tail, fx, handler
 from runtime.targets import on_board
-from runtime.turns import record_use, used
+from runtime.uses import record_use, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine

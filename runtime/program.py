@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+import runtime.rule_modules  # noqa: F401 - every op and frame handler registered
 from compiler.compiled import CompiledGame
 from compiler.expressions import EvaluationError, Expression
 from compiler.language.base import ExprMark, checked_expression

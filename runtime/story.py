@@ -45,13 +45,13 @@ from runtime.between import pause_frames
 from runtime.conditions import finish
 from runtime.dice import count_roll, start_roll, system
 from runtime.frames import Call, ask, fx, handler
-from runtime.program import Program
 from runtime.story_hits import CARD, CHOICE
 from runtime.windows import window
 
 if TYPE_CHECKING:
     from compiler.language.documents import StoryCard
     from runtime.machine import Machine
+    from runtime.program import Program
 
 VICTORY = "victory"
 STEPS_PER_CARD = 50  # a run may read each card this many times on average before it is capped
@@ -72,7 +72,8 @@ def for_story(program: Program, story: str | None, battles: str | None = None) -
     """The program walking `story` (battles resolved as `battles` says); as is for None."""
     if story is None:
         return program
-    return Program(program.game, program.scenario, story, battles or "play")
+    # `Program` itself sits above the rules (it imports them all): build one of its kind
+    return type(program)(program.game, program.scenario, story, battles or "play")
 
 
 def battle_program(home: Program, scenario: str) -> Program:

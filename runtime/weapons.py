@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import ask
-from runtime.turns import record_use, used
+from runtime.uses import record_use, used
 
 if TYPE_CHECKING:
     from runtime.machine import Machine

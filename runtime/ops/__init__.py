@@ -11,6 +11,11 @@ An op changes a zone or a per-instance array (`ids`, `down`, `flipped`, `loc`) o
 `runtime.state.zone_for_write` / `array_for_write` (or `runtime.zones.move`): search plays
 on forks that share them with the state they came from.
 The modules group ops as the catalogue does.
+
+This module is the ops' registry only (`IMPLEMENTATIONS`, `PIECE_HANDLERS`): it imports the
+core and the domains (selectors, targets), never an op module. Each op module imports it and
+registers into it; `runtime.rule_modules` imports every op module (as `runtime.program` does
+through it), so a program binds its effects to a full registry.
 """
 
 from __future__ import annotations
@@ -19,9 +24,26 @@ from collections.abc import Callable
 from typing import Any
 
 from runtime.selectors import resolve
+from runtime.targets import (
+    of_card_type,
+    piece_candidates,
+    resolve_pieces,
+    targets_pieces,
+)
 
 Op = Callable[..., Any]
 IMPLEMENTATIONS: dict[str, Op] = {}
+PIECE_HANDLERS: dict = {}
+
+
+def on_pieces(name: str):
+    """Register `fn(m, ctx, params, local, pieces)` as op `name`'s way with piece targets."""
+
+    def register(fn):
+        PIECE_HANDLERS[name] = fn
+        return fn
+
+    return register
 
 
 def implements(name: str, viable: Callable[..., bool] | None = None,
@@ -91,27 +113,3 @@ def amount(m, ctx: dict, value: Any) -> Any:
     if type(value) is not str:
         return value
     return m.evaluate(value, ctx.get("self"), ctx, ctx.get("card"))
-
-
-from runtime.ops import (  # noqa: E402, F401
-    advance,
-    board,
-    cards,
-    combat,
-    defence,
-    dice,
-    flow,
-    game,
-    order,
-    terrain,
-    terrain_moves,
-    turns,
-    variables,
-)
-from runtime.ops.pieces import PIECE_HANDLERS  # noqa: E402
-from runtime.targets import (  # noqa: E402
-    of_card_type,
-    piece_candidates,
-    resolve_pieces,
-    targets_pieces,
-)

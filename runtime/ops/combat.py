@@ -52,10 +52,18 @@ def damage(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return Tail(*frames) if frames else None
 
 
+def ally_healed(m: Machine, ctx: dict, seat: int, gained: int) -> list[dict]:
+    """The healer's `on-ally-healed`, when a seat's effect (no foe's) gave another seat
+    health."""
+    healer = ctx.get("self")
+    if (gained <= 0 or type(healer) is not int or healer == seat
+            or ctx.get("piece") is not None or "on-ally-healed" not in m.program.listened):
+        return []
+    return [window("on-ally-healed", {**ctx, "target": seat, "healed": gained})]
+
+
 @implements("heal", seats="target")
 def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
-    from runtime.ops.pieces import ally_healed
-
     n = int(amount(m, ctx, p.amount))
     frames = []
     if _health(m):
@@ -98,7 +106,7 @@ def status(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 
 def _on_pieces(m: Machine, ctx: dict, p, local: dict, name: str):
-    from runtime.ops.pieces import PIECE_HANDLERS
+    from runtime.ops import PIECE_HANDLERS
 
     found = resolve_pieces(m, ctx, p.target, local, p=p)
     if type(found) is dict:

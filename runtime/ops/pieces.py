@@ -29,7 +29,8 @@ from runtime.board import (
 from runtime.conditions import put_out
 from runtime.entering import covered_before, entered
 from runtime.frames import Call, Tail, ask, fx
-from runtime.ops import amount
+from runtime.ops import PIECE_HANDLERS, amount, on_pieces  # noqa: F401 - PIECE_HANDLERS kept importable here
+from runtime.ops.combat import ally_healed
 from runtime.targets import (
     is_character,
     pattern_cover,
@@ -44,18 +45,6 @@ from runtime.windows import window
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
-
-PIECE_HANDLERS: dict = {}
-
-
-def on_pieces(name: str):
-    """Register `fn(m, ctx, params, local, pieces)` as op `name`'s way with piece targets."""
-
-    def register(fn):
-        PIECE_HANDLERS[name] = fn
-        return fn
-
-    return register
 
 
 def take_health(m: Machine, ctx: dict, i: int, n: int, **shot) -> list[dict]:
@@ -94,16 +83,6 @@ def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     shot = {"source": source_piece(m, ctx), "ranged": True} if p.ranged else {}
     frames = [f for i in found for f in take_health(m, ctx, i, n, **shot)]
     return Tail(*frames) if frames else None
-
-
-def ally_healed(m: Machine, ctx: dict, seat: int, gained: int) -> list[dict]:
-    """The healer's `on-ally-healed`, when a seat's effect (no foe's) gave another seat
-    health."""
-    healer = ctx.get("self")
-    if (gained <= 0 or type(healer) is not int or healer == seat
-            or ctx.get("piece") is not None or "on-ally-healed" not in m.program.listened):
-        return []
-    return [window("on-ally-healed", {**ctx, "target": seat, "healed": gained})]
 
 
 @on_pieces("heal")
@@ -483,7 +462,7 @@ def _reactions(m: Machine, p, wctx: dict, targets: list[int]) -> list[dict]:
 
 def _defended(m: Machine, seat: int | None) -> int:
     """Count one defence roll of the seat this round; how many it has made."""
-    from runtime.turns import record_use, used
+    from runtime.uses import record_use, used
 
     if seat is None:
         return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import runtime.rule_modules  # noqa: F401 - every op registered
 from compiler.language.catalogue import OPS
 from runtime.ops import IMPLEMENTATIONS
 
