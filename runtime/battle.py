@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from runtime.board import ask_cell, figure, free, named_cells, new_piece, pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx, handler
+from runtime.hooks import HOOKS
 from runtime.targets import ARMS
 
 if TYPE_CHECKING:
@@ -113,9 +114,7 @@ def check(m: Machine) -> bool:
         return False
     name, text = found
     if m.program.story is not None:  # fought within a story: the story goes on
-        from runtime.story import battle_over
-
-        battle_over(m, name)
+        HOOKS["battle-over"](m, name)  # `runtime.story.battle_over`
         return True
     from runtime.conditions import finish
 

@@ -9,13 +9,16 @@ Without a scheduler address a LocalCluster of `workers` processes runs on this m
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
 from runtime.loading import digest, pack_files
 from runtime.results import GameSummary
-from runtime.simulate import Run, play_one
+
+if TYPE_CHECKING:
+    from runtime.simulate import Run
 
 # Per worker process: pack digest -> program.
 _PROGRAMS: dict = {}
@@ -33,14 +36,17 @@ def _program(key: str, files: dict[str, bytes], run: Run):
     return _PROGRAMS[key]
 
 
-def _chunk(chunk: list[tuple[int, int]], run: Run, key: str, files: dict[str, bytes]
-           ) -> list[GameSummary]:
+def _chunk(chunk: list[tuple[int, int]], run: Run, key: str, files: dict[str, bytes],
+           play_one: Callable[..., GameSummary]) -> list[GameSummary]:
     program = _program(key, files, run)
     return [play_one(program, run, c, i) for c, i in chunk]
 
 
 def dask_games(run: Run, chunks: list[list[tuple[int, int]]], workers: int,
-               scheduler: str | None) -> Iterator[list[GameSummary]]:
+               scheduler: str | None, play_one: Callable[..., GameSummary]
+               ) -> Iterator[list[GameSummary]]:
+    """The chunks' games, played by `play_one` (`runtime.simulate.play_one`, passed in: the
+    simulation imports this module, not the other way round), a chunk's list as it finishes."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -64,7 +70,7 @@ def dask_games(run: Run, chunks: list[list[tuple[int, int]]], workers: int,
         files = pack_files(Path(run.pack))
         [shared] = client.scatter([files], broadcast=True, hash=False)
         key = digest(files)
-        futures = [client.submit(_chunk, chunk, run, key, shared, pure=False) for chunk in chunks]
+        futures = [client.submit(_chunk, chunk, run, key, shared, play_one, pure=False) for chunk in chunks]
         for future in as_completed(futures):
             yield future.result()
     finally:

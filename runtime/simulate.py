@@ -234,7 +234,7 @@ def _execute(run: Run, program: Program, tasks: list[tuple[int, int]], workers: 
     if executor == "dask":
         from runtime.dask_run import dask_games
 
-        yield from dask_games(run, chunks(tasks, max(1, workers)), workers, scheduler)
+        yield from dask_games(run, chunks(tasks, max(1, workers)), workers, scheduler, play_one)
     elif executor == "serial" or workers <= 1 or len(tasks) <= 1:
         for c, i in tasks:
             yield [play_one(program, run, c, i)]

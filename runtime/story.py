@@ -45,6 +45,7 @@ from runtime.between import pause_frames
 from runtime.conditions import finish
 from runtime.dice import count_roll, start_roll, system
 from runtime.frames import Call, ask, fx, handler
+from runtime.hooks import hook
 from runtime.story_hits import CARD, CHOICE
 from runtime.windows import window
 
@@ -308,6 +309,7 @@ def _battle(m: Machine, local: dict, card: StoryCard, seat: int):
     return Call(battle_frame(), {"h": "game", "ctx": {"self": seat}, "l": {"s": "begin"}})
 
 
+@hook("battle-over")
 def battle_over(m: Machine, name: str) -> None:
     """A battle fought within the story reached outcome `name`: back to the story."""
     from runtime.turns import expire
