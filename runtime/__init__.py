@@ -31,4 +31,18 @@ options and an agent picks one; every chance outcome comes from one seeded gener
 - Simulation: runs and sweeps (runtime.simulate, runtime.sweep) on a process pool or Dask
   (runtime.dask_run), results streamed as JSON lines (runtime.results), figures with
   intervals (runtime.figures) and the HTML report of charts (runtime.report).
+
+Layers, bottom up; a module imports only its own layer and those below, with no import cycle
+(docs/runtime-layers.md; tests/runtime/test_layers.py checks both, function-level imports
+included):
+- core: state, frames and their handler registry, rng, errors, zones, the variable store
+  (runtime.variables), ability uses, seats, and `runtime.hooks` (calls up to a rule module);
+- domains: board geometry, dice, selectors, figures on the board (runtime.targets), picking,
+  shares, entering, the deal;
+- rules: the op registry (runtime.ops) and every op module, windows, turns, options, respond,
+  between, conditions, effects, interactions, battle, story, expression names (runtime.env),
+  located errors, guards; `runtime.rule_modules` imports them all so they register;
+- interpreter: `Program` (runtime.program, which imports runtime.rule_modules) and `Machine`;
+- play: views, agents, render, log, saves, session, replay, match, simulate and what it writes.
+Only type-only imports (`if TYPE_CHECKING:`) reach up, and only for `Machine` and `Program`.
 """

@@ -4,6 +4,8 @@
 generator derived from the game's seed, the seat and the step, so bot games replay exactly.
 `make_agent(spec, program)` builds one from a command-line spec: `random`, `heuristic`,
 `mcts` (`mcts:500` iterations, `mcts:2s` seconds), `scripted:FILE.yaml`, `human`.
+Agents are in the runtime's play layer (docs/runtime-layers.md): no interpreter or rule
+module imports them.
 """
 
 from __future__ import annotations

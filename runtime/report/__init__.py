@@ -4,7 +4,7 @@
 figures as `simulate --format json` prints them) into HTML with inline SVG charts: no
 script, no stylesheet or font from elsewhere, so it works offline. Every chart is a
 `<figure class="chart" id="...">`; text from the content is escaped. `write_report` writes
-it atomically.
+it atomically. It is in the runtime's play layer: it reads figures, never a game.
 """
 
 from __future__ import annotations
