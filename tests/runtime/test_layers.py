@@ -182,3 +182,24 @@ def test_type_only_imports_count_only_when_asked(planted: Path):
                                      "    from pkg.low import f\n")
     assert cycle_text(import_graph(planted)) is None
     assert "pkg.high (pkg/high.py:3)" in cycle_text(import_graph(planted, type_only=True))
+
+
+REGISTERING = frozenset({"handler", "implements", "on_pieces", "hook"})
+
+
+def _registers(path: Path) -> bool:
+    """Whether a module registers something with a decorator of the core's registries."""
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for decorator in getattr(node, "decorator_list", ()):
+            called = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if isinstance(called, ast.Name) and called.id in REGISTERING:
+                return True
+    return False
+
+
+def test_rule_modules_imports_every_module_that_registers():
+    graph = import_graph(RUNTIME)
+    registering = {name for name, path in modules(RUNTIME).items() if _registers(path)}
+    assert registering, "no module registers anything: the decorators were renamed"
+    missing = sorted(registering - set(graph.successors("runtime.rule_modules")))
+    assert not missing, f"add to runtime/rule_modules.py, or they never register: {missing}"
