@@ -1,6 +1,7 @@
-"""Every rule module, imported so that each registers its ops (`runtime.ops`) and frame
-handlers (`runtime.frames`): the one place that knows them all. `runtime.program` imports it,
-so a `Program` is never built before every op it binds is registered."""
+"""Every rule module, imported so that each registers its ops (`runtime.ops`), frame handlers
+(`runtime.frames`) and hooks (`runtime.hooks`): the one place that knows them all.
+`runtime.program` imports it, so a `Program` is never built before every op it binds is
+registered."""
 
 import runtime.battle  # noqa: F401
 import runtime.between  # noqa: F401
