@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.env import NO_CTX
 from runtime.frames import handler
 from runtime.windows import window
 
@@ -68,7 +69,14 @@ def check(m: Machine) -> bool:
         if cond.who == "active" and cond.at == "step" and cond.in_stories:
             # the common case, inline: one seat, tested at every step
             seat = st["active"]
-            if st["out"][seat] or not m.holds(cond.if_, seat):
+            if st["out"][seat]:
+                continue
+            run = m.program.runners.get(cond.if_)
+            try:
+                met = run(m, seat, NO_CTX, None)
+            except Exception:  # noqa: BLE001 - unbound yet, or failed: `holds` binds or locates
+                met = m.holds(cond.if_, seat)
+            if not met:
                 continue
             finish(m, [seat], cond.text or "a win condition is met")
             return True

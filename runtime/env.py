@@ -368,7 +368,9 @@ def _ctx_reader(name: str) -> Reader:
 
 
 def _game_variable(name: str) -> Reader:
-    return lambda m, seat, ctx, card: m.state["gv"][name]
+    reader = lambda m, seat, ctx, card: m.state["gv"][name]  # noqa: E731
+    reader.inline = (f"m.state['gv'][{name!r}]", {})  # written in place in bound expressions
+    return reader
 
 
 def _seat_variable(name: str, initial: Any) -> Reader:
@@ -377,6 +379,10 @@ def _seat_variable(name: str, initial: Any) -> Reader:
             return initial
         return m.state["sv"][seat][name]
 
+    # written in place in bound expressions: no call per read
+    held = f"_initial_{name}"  # a name read in an expression is an identifier
+    value.inline = (f"({held} if seat is None else m.state['sv'][seat][{name!r}])",
+                    {held: initial})
     return value
 
 

@@ -41,11 +41,13 @@ def viable(m: Machine, effects: list, ctx: dict) -> bool:
 
 
 def _actions(program) -> list[tuple]:
-    """Per action, once per program: what deciding whether to offer it needs."""
+    """Per action, once per program: what deciding whether to offer it needs (its `if:`
+    bound to its runner, so offering calls the expression directly)."""
     found = program.cache.get("options:actions")
     if found is None:
         found = program.cache["options:actions"] = [
             (action, action.cost, action.limit, "a:" + action.id, action.if_,
+             None if action.if_ is None else program.runner(action.if_),
              *first_check(program, action.do), "action:" + action.id)
             for action in program.rules.actions
         ]
@@ -62,6 +64,7 @@ def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
             ability = program.cards[card_id].abilities[index]
             found.append((index, ability, f"use:{card_id}:{index}",
                           f"{program.name_of(card_id)}: {ability.name or 'use'}",
+                          None if ability.if_ is None else program.runner(ability.if_),
                           *first_check(program, ability.do)))
     return found
 
@@ -82,15 +85,20 @@ def main_options(m: Machine, seat: int) -> list[dict]:
     ctx = {"self": seat}
     options: list[dict] = []
     turn_uses = st["used"].get("turn", {})
-    for action, cost, limit, use, condition, check, params, key in _actions(m.program):
+    for action, cost, limit, use, condition, run, check, params, key in _actions(m.program):
         if type(cost) is not int:
             cost = int(m.value(cost, seat, ctx))
         if cost > left:
             continue
         if limit is not None and turn_uses.get(use, 0) >= limit:
             continue
-        if condition is not None and not m.holds(condition, seat, ctx):
-            continue
+        if run is not None:
+            try:
+                met = run(m, seat, ctx, None)
+            except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
+                met = m.holds(condition, seat, ctx)
+            if not met:
+                continue
         if check is not None and not check(m, ctx, params):
             continue
         options.append({"label": action.name, "key": key, "a": action.id, "cost": cost})
@@ -124,16 +132,21 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 continue
             if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                 continue
-            for index, ability, key, label, check, params in _abilities(program, table, card_id,
-                                                                        cache):
+            for index, ability, key, label, run, check, params in _abilities(
+                    program, table, card_id, cache):
                 if key in seen:
                     continue
                 if ability.once_per and used(m, ability.once_per,
                                              use_key(seat, inst, card_id, index)):
                     continue
                 ctx = {"self": seat, "card": inst}
-                if ability.if_ is not None and not m.holds(ability.if_, seat, ctx, inst):
-                    continue
+                if run is not None:
+                    try:
+                        met = run(m, seat, ctx, inst)
+                    except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
+                        met = m.holds(ability.if_, seat, ctx, inst)
+                    if not met:
+                        continue
                 cost = ability.cost
                 if type(cost) is not int:
                     cost = int(m.value(cost, seat, ctx, inst))

@@ -154,7 +154,10 @@ class _Leads:
     def _value(self, m: Machine, seat: int) -> float:
         """`raw(m, seat, table)`, without looking each name up again."""
         try:
-            return sum(w * float(run(m, seat, NO_CTX, None) or 0) for run, w in self.readers)
+            total = 0  # as `sum` starts
+            for run, w in self.readers:  # a loop, not a generator: once per seat and turn
+                total += w * float(run(m, seat, NO_CTX, None) or 0)
+            return total
         except Exception:  # noqa: BLE001 - `raw` fails the same way, with the expression located
             return raw(m, seat, self.table)
 

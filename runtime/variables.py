@@ -38,7 +38,7 @@ def write(m: Machine, name: str, seat: int | None, value: Any) -> None:
 
 
 def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
-    plain = name in _plain(m.program)
+    plain = name in (m.program.cache.get("plain-variables") or _plain(m.program))
     if not plain and type(value) in (int, float):  # a number (not a bool): held within its bounds
         if var.min is not None:
             value = max(var.min, value)

@@ -56,10 +56,11 @@ class Expression:
         """The expression as a function of `params` (by default one environment object) in
         which each name `x` is read as `readers['x'](*params)`, bound now rather than looked
         up per evaluation (`flag`/`has`/`next_to` read `readers['flags']`/`['items']`/
-        `['near_terrain']`). None if a name has no reader. Failures raise what they raise;
-        `failure(exc)` describes them."""
+        `['near_terrain']`), or, for a reader carrying `inline = (text, globals)`, as that
+        Python expression over `params` written in place. None if a name has no reader.
+        Failures raise what they raise; `failure(exc)` describes them."""
         body, _positions = parse(self.source)
-        rewrite = _Rewrite(bound=set(), params=params)
+        rewrite = _Rewrite(bound=set(), params=params, readers=readers)
         function = ast.Lambda(
             args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[],
                                kw_defaults=[], defaults=[]),
@@ -68,6 +69,7 @@ class Expression:
         if not rewrite.bound <= readers.keys():
             return None
         names = {_BOUND + name: readers[name] for name in rewrite.bound}
+        names.update(rewrite.inlined)
         tree = ast.fix_missing_locations(ast.Expression(function))
         return eval(compile(tree, "<expr>", "eval"), {**_GLOBALS, **names})
 
@@ -110,14 +112,22 @@ class _Rewrite(ast.NodeTransformer):
     """Names read `env['x']`; with `bound` (a set, filled with the names seen), they call
     the global reader `_r_x(*params)` instead."""
 
-    def __init__(self, bound: set[str] | None = None, params: tuple[str, ...] = (_ENV,)):
+    def __init__(self, bound: set[str] | None = None, params: tuple[str, ...] = (_ENV,),
+                 readers: Mapping[str, Callable[..., Any]] | None = None):
         self.bound = bound
         self.params = params
+        self.readers = readers or {}
+        self.inlined: dict[str, Any] = {}  # the globals the inlined readers' text names
 
     def _env(self, key: str, like: ast.AST) -> ast.AST:
         env = ast.Name(_ENV, ast.Load())
+        inline = getattr(self.readers.get(key), "inline", None)
         if self.bound is None:
             lookup = ast.Subscript(env, ast.Constant(key), ast.Load())
+        elif inline is not None:
+            text, needs = inline
+            self.inlined.update(needs)
+            lookup = ast.parse(text, mode="eval").body
         else:
             self.bound.add(key)
             lookup = ast.Call(ast.Name(_BOUND + key, ast.Load()),

@@ -53,3 +53,24 @@ def test_bound_with_several_parameters_passes_them_all_to_each_reader():
         {"a": reader(1), "b": reader(3), "flags": reader({"x"})}, ("m", "seat", "ctx", "card"))
     assert bound("M", 2, {}, None) == 7
     assert seen == [("M", 2, {}, None)] * 3
+
+
+def _inlined(value_text: str, needs: dict, value):
+    """A reader that also carries its text to write in place (what `inline` means)."""
+    reader = lambda env: value  # noqa: E731
+    reader.inline = (value_text, needs)
+    return reader
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_inlined_readers_give_what_their_calls_give(source):
+    # every name read in place from `env` (a parameter) instead of through a call
+    inline = {name: _inlined(f"env[{name!r}]", {}, ENV[name]) for name in ENV}
+    expr = compile_expression(source)
+    assert expr.bind(inline)(ENV) == expr.bind(READERS)(ENV) == expr.evaluate(ENV)
+
+
+def test_an_inlined_reader_brings_the_globals_its_text_names():
+    bound = compile_expression("a + b").bind(
+        {"a": _inlined("_held_a * 2", {"_held_a": 5}, None), "b": lambda env: 1})
+    assert bound("env") == 11

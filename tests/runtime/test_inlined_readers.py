@@ -1,0 +1,48 @@
+"""Plain game and seat variables are read in place in bound expressions (no reader call):
+the runner gives what the reader gives, for a seat, for no seat (the initial value), and
+fails as the reader fails."""
+
+from pathlib import Path
+
+import pytest
+
+from runtime.env import NO_CTX
+from runtime.errors import RuleError
+from runtime.loading import load_program
+from runtime.machine import Machine
+
+PACK = Path(__file__).resolve().parents[2] / "content" / "fuzzy-mage-fight"
+
+
+@pytest.fixture(scope="module")
+def machine():
+    return Machine.start(load_program(PACK), 2, 11)
+
+
+def test_plain_variables_carry_their_inline_text(machine):
+    readers = machine.program.readers
+    plain = [n for n, v in machine.program.variables.items() if v.counts is None]
+    assert plain and all(getattr(readers[n], "inline", None) for n in plain
+                         if n not in machine.program.card_field_names)
+
+
+def test_an_inlined_runner_reads_what_the_reader_reads(machine):
+    program = machine.program
+    names = [n for n, v in program.variables.items()
+             if v.counts is None and n not in program.card_field_names]
+    # a value no seat starts with, so a read of the initial value instead would show
+    seat_name = next(n for n in names if program.variables[n].per != "game")
+    machine.state["sv"][1][seat_name] = 17
+    for name in names:
+        run = program.runner(name)
+        for seat in (None, 0, 1):
+            assert run(machine, seat, NO_CTX, None) == program.readers[name](
+                machine, seat, NO_CTX, None)
+
+
+def test_an_inlined_read_of_a_missing_seat_fails_located(machine):
+    name = next(n for n, v in machine.program.variables.items()
+                if v.counts is None and v.per != "game"
+                and n not in machine.program.card_field_names)
+    with pytest.raises(RuleError, match=name):
+        machine.evaluate(f"{name} + 1", 5)
