@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.env import NO_CTX
-from runtime.frames import handler
+from runtime.frames import NO_CTX, handler
 from runtime.windows import window
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
+from runtime.frames import NO_CTX
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 Resolver = Callable[["Env"], Any]
 Reader = Callable[["Machine", "int | None", dict, "int | None"], Any]
-NO_CTX: dict = {}  # read only: an evaluation with no effect around it
 
 
 class Env:

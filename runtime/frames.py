@@ -16,6 +16,7 @@ from typing import Any
 
 Handler = Callable[[Any, dict], Any]
 HANDLERS: dict[str, Handler] = {}
+NO_CTX: dict = {}  # read only: an evaluation with no effect around it
 
 
 def handler(name: str) -> Callable[[Handler], Handler]:

@@ -16,9 +16,8 @@ from typing import Any
 
 # conditions, effects, turns and windows register their frame handlers when imported
 from runtime import battle, conditions, effects, respond, rng, story, turns, windows  # noqa: F401
-from runtime.env import NO_CTX
 from runtime.errors import RuleError
-from runtime.frames import HANDLERS, Call
+from runtime.frames import HANDLERS, NO_CTX, Call
 from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, no_progress
 from runtime.located import expression_error
 from runtime.program import Program

@@ -26,9 +26,9 @@ from typing import Any
 from runtime.agents import make_agent
 from runtime.agents.evaluation import raw, weights
 from runtime.audit import Audit
-from runtime.env import NO_CTX
 from runtime.errors import RuleError
 from runtime.figures import audit_figures, cell_figures
+from runtime.frames import NO_CTX
 from runtime.loading import digest, pack_files
 from runtime.machine import Machine
 from runtime.program import Program
