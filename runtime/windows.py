@@ -61,6 +61,7 @@ _SUBJECT = {
     "on-leave": "self",
     "on-ally-healed": "self",
     "on-use-terrain": "self",
+    "on-collided": "target",
 }
 
 

@@ -68,6 +68,8 @@ BUILTIN_NAMES = {
                      "of the board's `exit` area",
     "card_beside": "true when the card being considered lies on the board (placed by "
                    "`scatter`) on or next to the square of the seat's figure",
+    "figures_under_foes": "seats' figures standing on a square a foe covers (rules "
+                          "`collisions: shove` shoves them off as the foe walks on)",
 }
 
 BUILTIN_TYPES = {

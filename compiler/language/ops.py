@@ -241,13 +241,17 @@ class LoseItem(Params):
     who: Selector = "self"
 
 
-@op("modify-stat", "Raise (or lower) a stat of targets for a turn, round, battle or game.",
-    "variables")
+@op("modify-stat", "Raise (or lower) a stat of targets (seats, or foes on a board) for a turn, "
+    "round, battle or game, or until the end of the target's next action.", "variables")
 class ModifyStat(Params):
     stat: Var
     amount: Amount = 1
     target: Selector = "self"
-    duration: Literal["turn", "round", "battle", "game"] = "turn"
+    duration: Literal["turn", "round", "battle", "game", "next-action"] = Field(
+        default="turn",
+        description="how long it lasts; `next-action`: a foe's, until the card it plays next "
+        "(or the one it is playing) is carried out; a seat's, until its next turn ends",
+    )
 
 
 # -- combat -----------------------------------------------------------------------------

@@ -103,6 +103,7 @@ from runtime.ops import (  # noqa: E402, F401
     flow,
     game,
     order,
+    piece_stats,
     terrain,
     terrain_moves,
     turns,

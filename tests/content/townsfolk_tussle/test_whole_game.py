@@ -192,9 +192,9 @@ def test_the_shop_reset_costs_eight_coins_between_all_and_needs_everyone(program
 
 
 def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_path, program):
-    whole, _ = play_game(program, 3, 2, [make_agent("random", program)] * 3)
+    whole, _ = play_game(program, 3, 8, [make_agent("random", program)] * 3)
     save = tmp_path / "g.save.json"
-    broken = Session.new(program, 3, 2, ["random"] * 3, [make_agent("random", program)] * 3,
+    broken = Session.new(program, 3, 8, ["random"] * 3, [make_agent("random", program)] * 3,
                          pack=str(PACK), save=save)
 
     class Stop(Exception):
