@@ -137,7 +137,26 @@ _BUILTINS: dict[str, Resolver] = {
     "piece_at_exit": lambda e: _piece_at_exit(e),
     "fallen_type": lambda e: _fallen_type(e),
     "figures_under_foes": lambda e: _figures_under_foes(e.m),
+    "foes_behind": lambda e: _foes_behind(e),
 }
+
+
+def _foes_behind(e: Env) -> int:
+    """Foes on the board whose back the seat's figure stands right behind: on a square next to
+    the side each faces away from (none off the board or without a figure)."""
+    mine = _my_figure(e)
+    if mine is None or mine[2] is None:
+        return 0
+    from runtime.board import cells_of, pieces
+    from runtime.targets import STEPS, facing
+
+    found = 0
+    for p in pieces(e.m):
+        if p[1] is None and p[2] is not None:
+            dc, dr = STEPS[facing(p)]
+            covers = set(cells_of(e.m, p))
+            found += (mine[2], mine[3]) in {(c - dc, r - dr) for c, r in covers} - covers
+    return found
 
 
 def _figures_under_foes(m) -> int:

@@ -895,3 +895,13 @@ class RollTerrain(Params):
     entered: Effects = Field(
         default_factory=list, description="effects on each piece in a cell it rolls into"
     )
+
+
+@op("begin-turn", "The pieces a selector picks on a board begin a turn of their own (a foe's "
+    "turn that the rules run): each terrain piece standing under one (or beside it, for "
+    "`answers-beside` terrain) acts on it with its `start-of-any-turn` abilities, as it does on "
+    "a seat's figure as its seat's turn starts; there `self` is that piece and "
+    "`entered_by_foe` says whether it is a foe.", "board")
+class BeginTurn(Params):
+    shorthand = "who"
+    who: Selector = "all-enemies"

@@ -104,6 +104,7 @@ from runtime.ops import (  # noqa: E402, F401
     game,
     order,
     piece_stats,
+    piece_turns,
     terrain,
     terrain_moves,
     turns,

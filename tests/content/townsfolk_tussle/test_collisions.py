@@ -3,7 +3,8 @@ Ruffian walking onto a townsfolk's square pushes it into a neighbouring square i
 picks (the closest free one when none is free), as often as it happens in one action, and
 walks on; Sticky Leotard costs it 1 MVMT; the Dodger Feat turns up once the action is over
 if it did the shoved townsfolk no harm; a Ruffian placed onto townsfolk pushes them off too.
-Also stats of the Ruffian lowered "on its next action" (Wag of the Finger)."""
+Also stats of the Ruffian lowered "on its next action" (Wag of the Finger), and Pepin's
+weakness, Melty Milk-back, which reads the square an attack comes from."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from runtime.board import board, cells_of, figure, pieces
 from runtime.zones import move
 from tests.content.townsfolk_tussle.test_worked_examples import (
+    dice,
     equip,
     fight,
     instance,
@@ -134,3 +136,21 @@ def test_wag_of_the_finger_takes_two_mvmt_off_the_ruffians_next_action_only(prog
     assert pepin[2:4] == [8, 10]  # all 6 again
     assert not m.state.get("piece_mods")
     assert [p for p in pieces(m) if p is pepin]
+
+
+@pytest.mark.parametrize(("cell", "extra"), [
+    ((8, 1), 1), ((9, 1), 1),  # the two squares right behind him (he faces down)
+    ((7, 2), 0), ((8, 4), 0),  # beside him, and in front of him
+])
+def test_melty_milk_back_pepin_takes_one_more_dmg_from_a_hit_from_right_behind(
+        programs, monkeypatch, cell, extra):
+    m = fight(programs, "pepin-milkfrog-chump", ["Quintus Binch", "Granny Melba"])
+    pepin = ruffian(m)
+    pepin[2:6] = [8, 2, pepin[4], 2]  # on I3, facing down
+    stand(m, 0, cell)
+    health = pepin[4]
+    reask(m)
+    dice(monkeypatch, 9)
+    pick(m, "Rubber Bat: Attack")  # 1 DMG
+    assert pepin[4] == health - 1 - extra
+    assert m.value("weakness_active", 0) is bool(extra)
