@@ -3,7 +3,8 @@ a foe short, as any piece does; with `shove` the foe walks on and each character
 it moves onto steps aside, into a free square next to it that its seat picks (with none free,
 into the closest free square: no figure, foe or impassable terrain there), and that seat's
 `on-collided` window fires (`target` picks the foe). A character may be shoved several times
-in one walk. A foe walking towards a piece stops as soon as it stands next to it.
+in one walk. A foe walking towards a piece stops as soon as it stands next to it, and a
+character walking goes round the foes (`foes_in_the_way`), never through them.
 
 The walk is kept in the op's `local` (`walk<piece>`: the cells ahead, how far it got and what
 it spent), so it goes on after the shoved seat's decision and after its window; a foe's
@@ -96,6 +97,14 @@ def landing_cells(m: Machine, i: int, cells: list[Cell]) -> list[Cell]:
     blocked = _foes_cells(m, i)
     return [c for c in cells
             if all(b.passable(x) and x not in blocked for x in cells_of(m, pieces(m)[i], c))]
+
+
+def foes_in_the_way(m: Machine, i: int) -> set[Cell]:
+    """The cells a character's figure `i` may not walk through (rules `collisions: shove`:
+    those of the foes; it walks round them, as they shove it): none otherwise."""
+    if m.program.rules.collisions != "shove" or not is_character(m, i):
+        return set()
+    return _foes_cells(m, i)
 
 
 def shoves(m: Machine, i: int) -> bool:

@@ -25,7 +25,14 @@ from runtime.board import (
     pieces,
     sees,
 )
-from runtime.collisions import covered_at_start, landing_cells, shove_under, shoves, walk
+from runtime.collisions import (
+    covered_at_start,
+    foes_in_the_way,
+    landing_cells,
+    shove_under,
+    shoves,
+    walk,
+)
 from runtime.conditions import put_out
 from runtime.entering import covered_before, entered
 from runtime.frames import Call, Tail, ask, fx
@@ -236,7 +243,7 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         else:
             b, _ = board(m)
             taken = occupied(m) - {cell_of(piece)}
-            reach = b.distances_from(cell_of(piece))
+            reach = b.distances_from(cell_of(piece), avoid=foes_in_the_way(m, i))
             cells = sorted(c for c, d in reach.items()
                            if d <= steps and c not in taken and b.passable(c))
             owner = piece[1] if piece[1] is not None else tie_chooser(m, ctx)

@@ -1,7 +1,7 @@
 """Ruffians colliding with townsfolk, through the runtime (rules `collisions: shove`): a
 Ruffian walking onto a townsfolk's square pushes it into a neighbouring square its player
 picks (the closest free one when none is free), as often as it happens in one action, and
-walks on; Sticky Leotard costs it 1 MVMT; the Dodger Feat turns up once the action is over
+walks on, while townsfolk walk round it; Sticky Leotard costs it 1 MVMT; the Dodger Feat turns up once the action is over
 if it did the shoved townsfolk no harm; a Ruffian placed onto townsfolk pushes them off too.
 Also stats of the Ruffian lowered "on its next action" (Wag of the Finger), and Pepin's
 weakness, Melty Milk-back, which reads the square an attack comes from."""
@@ -154,3 +154,17 @@ def test_melty_milk_back_pepin_takes_one_more_dmg_from_a_hit_from_right_behind(
     pick(m, "Rubber Bat: Attack")  # 1 DMG
     assert pepin[4] == health - 1 - extra
     assert m.value("weakness_active", 0) is bool(extra)
+
+
+def test_a_townsfolk_walks_through_townsfolk_but_round_the_ruffian(programs):
+    m = fight(programs, "pepin-milkfrog-chump", ["Virginia Fitz", "Granny Melba"])
+    ruffian(m)[2:4] = [8, 5]  # covering I6:J7
+    stand(m, 0, (8, 4))  # Virginia on I5, just above him
+    stand(m, 1, (8, 3))  # Granny right behind her
+    reask(m)
+    assert m.value("mvmt_left", 0) == 6
+    pick(m, "Move")
+    options = {tuple(o["cell"]) for o in m.decision["options"]}
+    assert (8, 9) not in options  # I10, below him: 5 squares straight through, 7 round him
+    assert (8, 8) in options  # I9: 6 squares round his left side
+    assert (8, 0) in options  # I1, 4 squares up past Granny: townsfolk walk through each other
