@@ -136,7 +136,36 @@ _BUILTINS: dict[str, Resolver] = {
     "card_beside": lambda e: _card_beside(e),
     "piece_at_exit": lambda e: _piece_at_exit(e),
     "fallen_type": lambda e: _fallen_type(e),
+    "figures_under_foes": lambda e: _figures_under_foes(e.m),
+    "foes_behind": lambda e: _foes_behind(e),
 }
+
+
+def _foes_behind(e: Env) -> int:
+    """Foes on the board whose back the seat's figure stands right behind: on a square next to
+    the side each faces away from (none off the board or without a figure)."""
+    mine = _my_figure(e)
+    if mine is None or mine[2] is None:
+        return 0
+    from runtime.board import cells_of, pieces
+    from runtime.targets import STEPS, facing
+
+    found = 0
+    for p in pieces(e.m):
+        if p[1] is None and p[2] is not None:
+            dc, dr = STEPS[facing(p)]
+            covers = set(cells_of(e.m, p))
+            found += (mine[2], mine[3]) in {(c - dc, r - dr) for c, r in covers} - covers
+    return found
+
+
+def _figures_under_foes(m) -> int:
+    """Seats' figures standing on a cell a foe covers (none without a board)."""
+    from runtime.board import cells_of
+
+    rows = [p for p in m.state.get("pieces", ()) if p[2] is not None]
+    under = {c for p in rows if p[1] is None for c in cells_of(m, p)}
+    return sum(1 for p in rows if p[1] is not None and (p[2], p[3]) in under)
 
 
 def _foes_in_cover(m) -> int:
@@ -394,8 +423,12 @@ def _card_field(name: str, otherwise: Reader | None) -> Reader:
             if name in own:
                 return _for_players(m, own[name])
         if ctx and ctx.get("piece") is not None:
-            # a piece acting (a foe's priorities, a card it plays) reads its own card's fields
-            card_id = m.state["pieces"][ctx["piece"]][0]
+            # a piece acting (a foe's priorities, a card it plays) reads its own card's fields,
+            # or the value its row keeps for one changed in play (`modify-stat`)
+            row = m.state["pieces"][ctx["piece"]]
+            if len(row) > 6 and name in row[6]:
+                return row[6][name]
+            card_id = row[0]
             found = fields.get(card_id, {}).get(name)
             if found is not None:
                 return _for_players(m, found)

@@ -5,6 +5,7 @@ registered."""
 
 import runtime.battle  # noqa: F401
 import runtime.between  # noqa: F401
+import runtime.collisions  # noqa: F401
 import runtime.conditions  # noqa: F401
 import runtime.effects  # noqa: F401
 import runtime.interactions  # noqa: F401
@@ -17,6 +18,8 @@ import runtime.ops.dice  # noqa: F401
 import runtime.ops.flow  # noqa: F401
 import runtime.ops.game  # noqa: F401
 import runtime.ops.order  # noqa: F401
+import runtime.ops.piece_stats  # noqa: F401
+import runtime.ops.piece_turns  # noqa: F401
 import runtime.ops.pieces  # noqa: F401
 import runtime.ops.terrain  # noqa: F401
 import runtime.ops.terrain_moves  # noqa: F401

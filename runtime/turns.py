@@ -172,6 +172,9 @@ def _chosen_next(m: Machine, local: dict):
 
 def expire(m: Machine, scope: str) -> None:
     """End what lasts for a `scope` (turn or round): statuses, stat changes, once-per uses."""
+    from runtime.ops.piece_stats import expire as expire_foes
+
+    expire_foes(m, scope)  # foes' changes, and a seat's `next-action` ones as its turn ends
     st = m.state
     st["used"].pop(scope, None)
     for statuses in st["status"]:

@@ -61,6 +61,7 @@ _SUBJECT = {
     "on-leave": "self",
     "on-ally-healed": "self",
     "on-use-terrain": "self",
+    "on-collided": "target",
 }
 
 
@@ -151,11 +152,20 @@ def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> l
     """The abilities (of `waiting`: terrain id -> ability indexes) of the terrain pieces the
     seat's figure stands on (or, for `answers-beside` terrain, stands next to), each as the
     seat's own; once per piece."""
-    from runtime.board import board, cells_of, figure
+    from runtime.board import figure
 
     me = figure(m, seat)
     if me is None or me[2] is None:
         return []
+    return [[seat, None, None, index, TERRAIN_SOURCE + piece.name]
+            for piece in terrain_reaching(m, me, waiting) for index in waiting[piece.name]]
+
+
+def terrain_reaching(m: Machine, me: list, waiting) -> list:
+    """The terrain pieces of the kinds in `waiting` that piece `me` stands on (or next to, for
+    `answers-beside` terrain)."""
+    from runtime.board import board, cells_of
+
     here = set(cells_of(m, me))
     b = board(m)[0]
     beside = m.program.terrain_beside
@@ -164,9 +174,7 @@ def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> l
         return bool(here & piece.cells) or (piece.name in beside and any(
             b.adjacent(c, x) for c in here for x in piece.cells))
 
-    return [[seat, None, None, index, TERRAIN_SOURCE + piece.name]
-            for piece in b.pieces if piece.name in waiting and reached(piece)
-            for index in waiting[piece.name]]
+    return [piece for piece in b.pieces if piece.name in waiting and reached(piece)]
 
 
 def collected(m: Machine, name: str, ctx: dict) -> dict:

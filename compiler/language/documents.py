@@ -879,6 +879,13 @@ class Rules(Document):
         description="while this holds for a seat, it skips its turns and foes on a board ignore "
         "its figure (a character knocked down until rescued)",
     )
+    collisions: Literal["block", "shove"] = Field(
+        default="block",
+        description="a foe walking into a character's square: `block`, it stops short; "
+        "`shove`, the character steps aside to a free square next to it that its seat picks "
+        "(none free: the closest free square), and its `on-collided` window fires; a "
+        "character walking goes round foes, never through them",
+    )
     turn_cap: int = Field(default=200, ge=1, le=10**6, description="simulations stop a game after this many turns")
     decision_cap: int = Field(
         default=20000, ge=1,

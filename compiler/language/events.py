@@ -63,6 +63,8 @@ EVENTS = table(
     ("order", "the turn order moved round (order: the seats, first to last)"),
     ("move-terrain", "a terrain piece moved on the board (terrain: its id; cell: its new "
      "top-left cell)"),
+    ("collide", "a foe walking onto a seat's square shoved its figure aside (piece: the foe; "
+     "actor: the shoved seat; cell: where it stepped)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

@@ -50,7 +50,8 @@ BUILTIN_NAMES = {
     "foes_in_cover": "foes standing with any part of them on a terrain piece that has the "
                      "`cover` keyword (a field of tall corn)",
     "entered_by_foe": "in a terrain piece's `on-enter` ability: true when the piece that "
-                      "entered it is a foe (false for a seat's figure)",
+                      "entered it is a foe (false for a seat's figure); likewise in its "
+                      "`start-of-any-turn` abilities run by `begin-turn` for the piece",
     "aimed_beside": "other seats' figures standing next to the seat's figure that the card "
                     "being resolved picked as its targets (a foe's action)",
     "melee_attack": "true while a melee attack on a board is resolved: its windows, and the "
@@ -68,6 +69,10 @@ BUILTIN_NAMES = {
                      "of the board's `exit` area",
     "card_beside": "true when the card being considered lies on the board (placed by "
                    "`scatter`) on or next to the square of the seat's figure",
+    "figures_under_foes": "seats' figures standing on a square a foe covers (rules "
+                          "`collisions: shove` shoves them off as the foe walks on)",
+    "foes_behind": "foes standing on the board with the seat's figure on a square right "
+                   "behind them (next to the side they face away from)",
 }
 
 BUILTIN_TYPES = {

@@ -241,13 +241,17 @@ class LoseItem(Params):
     who: Selector = "self"
 
 
-@op("modify-stat", "Raise (or lower) a stat of targets for a turn, round, battle or game.",
-    "variables")
+@op("modify-stat", "Raise (or lower) a stat of targets (seats, or foes on a board) for a turn, "
+    "round, battle or game, or until the end of the target's next action.", "variables")
 class ModifyStat(Params):
     stat: Var
     amount: Amount = 1
     target: Selector = "self"
-    duration: Literal["turn", "round", "battle", "game"] = "turn"
+    duration: Literal["turn", "round", "battle", "game", "next-action"] = Field(
+        default="turn",
+        description="how long it lasts; `next-action`: a foe's, until the card it plays next "
+        "(or the one it is playing) is carried out; a seat's, until its next turn ends",
+    )
 
 
 # -- combat -----------------------------------------------------------------------------
@@ -891,3 +895,13 @@ class RollTerrain(Params):
     entered: Effects = Field(
         default_factory=list, description="effects on each piece in a cell it rolls into"
     )
+
+
+@op("begin-turn", "The pieces a selector picks on a board begin a turn of their own (a foe's "
+    "turn that the rules run): each terrain piece standing under one (or beside it, for "
+    "`answers-beside` terrain) acts on it with its `start-of-any-turn` abilities, as it does on "
+    "a seat's figure as its seat's turn starts; there `self` is that piece and "
+    "`entered_by_foe` says whether it is a foe.", "board")
+class BeginTurn(Params):
+    shorthand = "who"
+    who: Selector = "all-enemies"

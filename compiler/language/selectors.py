@@ -100,6 +100,10 @@ WINDOWS = table(
      "that seat, `healed`: the health it gained)"),
     ("on-use-terrain", "when the owner uses an ability of a terrain piece (`terrain_cell` "
      "names the piece), once the ability has run"),
+    ("on-collided", "when a foe walking onto the owner's square shoves the owner aside (rules "
+     "`collisions: shove`; there, `target` picks that foe)"),
+    ("after-foe-action", "when a foe on the board has carried out a card it played (`play-top "
+     "by:`), once per card; `target` picks that foe"),
 )
 
 

@@ -9,6 +9,7 @@ from runtime.board import pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx
 from runtime.ops import amount, implements
+from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.state import array_for_write, zone_for_write
@@ -366,7 +367,7 @@ def play_top(m: Machine, ctx: dict, p, local: dict):
                 pctx, decision = _targeted(m, pctx, p, local, key)
                 if decision is not None:
                     return decision
-            frames += _played(m, pctx, p.field)
+            frames += _played(m, pctx, p.field) + acted(m, piece)
             done.append(key)
     return Tail(*frames) if frames else None
 

@@ -24,7 +24,14 @@ from runtime.board import (
     on_keyword,
     pieces,
     sees,
-    step_towards,
+)
+from runtime.collisions import (
+    covered_at_start,
+    foes_in_the_way,
+    landing_cells,
+    shove_under,
+    shoves,
+    walk,
 )
 from runtime.conditions import put_out
 from runtime.entering import covered_before, entered
@@ -177,8 +184,10 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         start = cell_of(piece)
         for _ in range(int(amount(m, ctx, p.distance))):
             nxt = (piece[2] + dc, piece[3] + dr)
-            if ((dc, dr) == (0, 0) or not b.passable(nxt) or nxt in occupied(m)
-                    or b.has_wall(cell_of(piece), nxt)):
+            # every cell a piece with a footprint would cover must be open, not just its corner
+            taken = occupied(m) - set(cells_of(m, piece))
+            if ((dc, dr) == (0, 0) or b.has_wall(cell_of(piece), nxt)
+                    or any(not b.passable(c) or c in taken for c in cells_of(m, piece, nxt))):
                 break
             piece[2], piece[3] = nxt
         if cell_of(piece) != start:  # the log shows where the push left it
@@ -197,19 +206,23 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         if str(i) in local.setdefault("moved", {}):
             continue
         piece = pieces(m)[i]
-        before = covered_before(m, i)
+        before = covered_at_start(m, local, i)
         walked = p.area is not None or p.towards is not None
         if p.area is not None:
-            step_towards(m, piece, set(named_cells(m, [], p.area)), steps, False)
+            went = walk(m, ctx, local, i, set(named_cells(m, [], p.area)), steps, False)
+            if went is not None:
+                return went
         elif p.towards is not None:
             goal = resolve_pieces(m, {**ctx, "piece": i}, p.towards, local, slot=f"to{i}")
             if type(goal) is dict:
                 return goal
-            step_towards(m, piece, {cell_of(pieces(m)[g]) for g in goal}, steps, True)
+            went = walk(m, ctx, local, i, {cell_of(pieces(m)[g]) for g in goal}, steps, True)
+            if went is not None:
+                return went
         else:
             b, _ = board(m)
             taken = occupied(m) - {cell_of(piece)}
-            reach = b.distances_from(cell_of(piece))
+            reach = b.distances_from(cell_of(piece), avoid=foes_in_the_way(m, i))
             cells = sorted(c for c, d in reach.items()
                            if d <= steps and c not in taken and b.passable(c))
             owner = piece[1] if piece[1] is not None else tie_chooser(m, ctx)
@@ -239,8 +252,10 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                 return targets
             goal, next_to = {cell_of(pieces(m)[g]) for g in targets if g != i}, True
         if str(i) not in local.setdefault("moved", {}):
-            before = covered_before(m, i)
-            step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
+            before = covered_at_start(m, local, i)
+            went = walk(m, ctx, local, i, goal, int(amount(m, ctx, p.distance)), next_to)
+            if went is not None:
+                return went
             local["moved"][str(i)] = True
             m.emit("move-piece", piece=i, seat=piece[1], cell=[piece[2], piece[3]])
             local.setdefault("stepped", []).extend(entered(m, i, before, True))
@@ -260,8 +275,12 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     however far away."""
     for i in found:
         if str(i) in local.setdefault("placed", {}):
+            shoving = shove_under(m, local, i) if shoves(m, i) else None
+            if shoving is not None:  # the figures where it landed step aside
+                return shoving
             continue
-        cells = free(m, named_cells(m, p.at, p.area))
+        named = named_cells(m, p.at, p.area)
+        cells = landing_cells(m, i, named) if shoves(m, i) else free(m, named)
         if not cells:
             continue
         cell = ask_cell(m, local, f"cell{i}", tie_chooser(m, ctx), cells,
@@ -273,6 +292,9 @@ def place(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         local["placed"][str(i)] = list(cell)
         m.emit("move-piece", piece=i, seat=pieces(m)[i][1], cell=list(cell))
         local.setdefault("stepped", []).extend(entered(m, i, before))
+        shoving = shove_under(m, local, i) if shoves(m, i) else None
+        if shoving is not None:
+            return shoving
     stepped = local.get("stepped")
     return Tail(*stepped) if stepped else None
 

@@ -134,6 +134,11 @@ def lose_item(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 @implements("modify-stat", seats="target")
 def modify_stat(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
+    return change_seat_stats(m, ctx, p, seats)
+
+
+def change_seat_stats(m: Machine, ctx: dict, p, seats: list[int]) -> None:
+    """`modify-stat` on seats (foes on a board: `runtime.ops.piece_stats`)."""
     n = amount(m, ctx, p.amount)
     for seat in seats:
         before = read(m, p.stat, seat)

@@ -27,6 +27,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.ops.combat", "runtime.ops.defence", "runtime.ops.dice", "runtime.ops.flow",
         "runtime.ops.game", "runtime.ops.order", "runtime.ops.pieces", "runtime.ops.terrain",
         "runtime.ops.terrain_moves", "runtime.ops.turns", "runtime.ops.variables",
+        "runtime.ops.piece_stats", "runtime.ops.piece_turns", "runtime.collisions",
         "runtime.weapons", "runtime.windows", "runtime.options", "runtime.respond",
         "runtime.between", "runtime.turns", "runtime.conditions", "runtime.effects",
         "runtime.interactions", "runtime.battle", "runtime.story", "runtime.story_hits",

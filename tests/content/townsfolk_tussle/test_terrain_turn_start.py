@@ -50,7 +50,7 @@ def _turn_start(hollow, placed_at: tuple[int, int]) -> list:
 @pytest.mark.parametrize(("cell", "ability", "fires"), [
     ((13, 8), "Swarm", True),     # next to the hive on (14, 8)
     ((8, 5), "Scorch", True),     # inside the campfire on (8, 5)-(9, 6)
-    ((7, 5), "Scorch", False),    # beside the campfire, not in it
+    ((10, 6), "Scorch", False),   # beside the campfire, not in it
     ((12, 8), "Swarm", False),    # two squares from the hive
 ])
 def test_terrain_acts_on_the_townsfolk_whose_turn_starts_there(hollow, cell, ability, fires):
@@ -61,3 +61,29 @@ def test_terrain_acts_on_the_townsfolk_whose_turn_starts_there(hollow, cell, abi
         after = events[events.index(used[0]) + 1:]
         stung = next(e for e in after if e["e"] == "damage")
         assert (stung["seat"], stung["amount"]) == (0, 1)
+
+
+@pytest.mark.parametrize(("cell", "ability"), [
+    ((12, 7), "Swarm"),   # its 2 x 2 block reaches M9, next to the hive on O9
+    ((8, 5), "Scorch"),   # inside the campfire
+    ((2, 2), None),       # near neither
+])
+def test_terrain_acts_on_the_ruffian_whose_turn_starts_there(cell, ability):
+    from tests.content.townsfolk_tussle.test_worked_examples import (
+        fight,
+        next_action,
+        ruffian,
+        stand,
+    )
+
+    m = fight({}, "the-bundits-chump", ["Quintus Binch", "Granny Melba"])
+    bundits = ruffian(m)
+    bundits[2:4] = list(cell)
+    stand(m, 0, (0, 13))
+    stand(m, 1, (1, 13))
+    health, before = bundits[4], len(m.log)
+    next_action(m, "smoke-bomb")  # they land on J7 after their turn has started
+    used = [e for e in m.log[before:] if e["e"] == "ability" and e.get("terrain")]
+    assert [e["name"] for e in used] == ([ability] if ability else [])
+    assert bundits[4] == health - (1 if ability else 0)
+    assert all(m.value("health", s) == m.value("max_hp", s) for s in (0, 1))

@@ -239,9 +239,10 @@ def test_rules_structure(game):
     assert name == "play-top"
     assert (first_turn.field, first_turn.by, first_turn.targeting) == (
         "resolve", "all-enemies", "targeting")
-    # each later turn: the top-of-turn window (level abilities), the action card, its window
+    # each later turn: the top-of-turn window (level abilities), the terrain it starts its
+    # turn in or beside, the action card, its window
     assert [name for name, _ in ops(op_of(rules.round_start[0])[1].then)] == [
-        "trigger", "play-top", "trigger"]
+        "trigger", "begin-turn", "play-top", "trigger"]
     town = ops(game.stories["results"].cards["town"].do)
     draws = [p for name, p in town if name == "draw"]
     assert [(d.count, d.from_) for d in draws] == [

@@ -60,7 +60,7 @@ def _label(decision: dict, text: str) -> int | None:
 # random parties (almost) never get through all four fights: the fight rules are strict
 # (knocked-out townsfolk leave the fight, HP never above the bar, the Ruffians' level
 # abilities); a heuristic party at 2 players wins about a third of whole games, this one
-@pytest.mark.parametrize(("players", "seed"), [(2, 2)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 6)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
     m = _play(program, players, seed, log, agent="heuristic")
@@ -90,8 +90,12 @@ def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, 
     # the sheriff: the most Feat points, one of them, with unique gear, before the Final Fight
     sheriffs = [s for s in range(players) if m.state["sv"][s]["is_sheriff"]]
     assert len(sheriffs) == 1
-    most = max(m.state["sv"][s]["feat_points"] for s in range(players))
-    assert m.state["sv"][sheriffs[0]]["feat_points"] == most
+    # (as the Final Fight opens: Feats met in it may change who has the most)
+    points = [0] * players
+    for e in log[:battles[3]]:
+        if e["e"] == "set" and e["variable"] == "feat_points":
+            points[e["seat"]] = e["value"]
+    assert points[sheriffs[0]] == max(points)
     given = [i for i, e in enumerate(log) if e["e"] == "move" and e["from"] == "unique-gear"
              and e["to"] == f"stash:{sheriffs[0]}"]
     assert given and battles[3] < given[-1] < ends[3]
@@ -192,9 +196,9 @@ def test_the_shop_reset_costs_eight_coins_between_all_and_needs_everyone(program
 
 
 def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_path, program):
-    whole, _ = play_game(program, 3, 2, [make_agent("random", program)] * 3)
+    whole, _ = play_game(program, 3, 11, [make_agent("random", program)] * 3)
     save = tmp_path / "g.save.json"
-    broken = Session.new(program, 3, 2, ["random"] * 3, [make_agent("random", program)] * 3,
+    broken = Session.new(program, 3, 11, ["random"] * 3, [make_agent("random", program)] * 3,
                          pack=str(PACK), save=save)
 
     class Stop(Exception):
