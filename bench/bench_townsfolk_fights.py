@@ -39,11 +39,12 @@ def party(program, agent: str, players: int, games: int, workers: int) -> tuple[
     return won, len(report.games), cpu() - start
 
 
-def cell(won: int, played: int) -> str:
+def cell(won: int, played: int, seconds: float | None = None) -> str:
     if not played:
         return "-"
     low, high = wilson(won, played)
-    return f"{won}/{played} ({100 * low:.0f}-{100 * high:.0f}%)"
+    spent = "" if seconds is None else f" {seconds / played:.0f}s"  # CPU a fight
+    return f"{won}/{played} ({100 * low:.0f}-{100 * high:.0f}%){spent}"
 
 
 def main() -> None:
@@ -58,8 +59,8 @@ def main() -> None:
                         help="skip the random party (its column shows -)")
     args = parser.parse_args()
     totals: dict[str, list[int]] = {}
-    print(f"{'fight':32} {'players':>7}  {'random (baseline)':>20} {'heuristic':>20} "
-          f"{args.mcts:>20}")
+    print(f"{'fight':32} {'players':>7}  {'random (baseline)':>24} {'heuristic':>24} "
+          f"{args.mcts:>24}  (won/played, 95% interval, CPU s a fight)")
     for fight in args.fights:
         program = load_program(PACK, fight)
         for players in args.players:
@@ -67,12 +68,12 @@ def main() -> None:
             for agent, games in (("random", 0 if args.no_baseline else args.games),
                                  ("heuristic", args.games),
                                  (args.mcts, args.mcts_games)):
-                won, played, _ = party(program, agent, players, games, args.workers)
+                won, played, seconds = party(program, agent, players, games, args.workers)
                 tally = totals.setdefault(f"{agent} {players}p", [0, 0])
                 tally[0] += won
                 tally[1] += played
-                row.append(cell(won, played))
-            print(f"{fight:32} {players:>7}  {row[0]:>20} {row[1]:>20} {row[2]:>20}",
+                row.append(cell(won, played, seconds))
+            print(f"{fight:32} {players:>7}  {row[0]:>24} {row[1]:>24} {row[2]:>24}",
                   flush=True)
     print()
     for name, (won, played) in totals.items():

@@ -597,6 +597,12 @@ class Scenario(Document):
     invariants: Invariants = Field(
         default_factory=list, description="what must always hold during this battle (`--audit`)"
     )
+    lookahead: Literal["turn", "round"] | None = Field(
+        default=None,
+        description="how far bots play an option out before scoring it in this battle, alone or "
+        "in a story, in place of the rules' `lookahead` (a battle whose danger comes in the foes' "
+        "turn: `round`)",
+    )
 
 
 # -- rules ---------------------------------------------------------------------------------------

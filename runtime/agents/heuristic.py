@@ -2,7 +2,7 @@
 
 For each option it takes one sample of what it cannot see, plays the option, lets the
 other seats answer at random while the turn lasts, and scores the result; the best wins (a tie at random).
-With the rules' `lookahead: round` it plays on to the end of the round before scoring, a few
+With `lookahead: round` (the rules' or the battle's) it plays on to the end of the round before scoring, a few
 times from the same sample, the best play-out counting: every turn passes at once (its own
 too) and other choices go at random, so what the round then does by itself (foes moving and
 striking) counts against a square that walks into their reach.
@@ -30,14 +30,14 @@ class HeuristicAgent:
     def __init__(self, program):
         self.program = program
         self.weights = weights(program)
-        self.to_round_end = to_round_end(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         seat = view["seat"]
         sample = Template(determinise(self.program, view, rng))  # forked per option
         best, best_score = [], float("-inf")
+        round_end = to_round_end(self.program, view)
         for index in range(len(decision["options"])):
-            if self.to_round_end:
+            if round_end:
                 score = max(self._round_score(sample, index, seat, rng) for _ in range(_TRIES))
             else:
                 score = self._turn_score(sample, index, seat, rng)

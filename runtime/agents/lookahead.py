@@ -1,6 +1,6 @@
 """Playing a search's position on to the end of the round, for bots whose rules ask for it.
 
-With the rules' `lookahead: round` a bot scores a position only after the rest of the round:
+With the rules' `lookahead: round` (or the battle's own) a bot scores a position only after the rest of the round:
 every turn passes at once (the searching seat's own too: a random rest of it, the luckiest of
 a few, would walk into reach for a lucky blow) and any other choice goes at random, so what
 the round then does by itself (foes moving and striking in a co-operative battle) shows.
@@ -14,9 +14,13 @@ from runtime.rng import Rng
 HORIZON = 400  # decisions played out at most (a round that never ends is the guards' to report)
 
 
-def to_round_end(program) -> bool:
-    """Whether the rules ask bots to look to the end of the round."""
-    return program.rules.lookahead == "round"
+def to_round_end(program, state: dict | None = None) -> bool:
+    """Whether bots look to the end of the round in `state`: as the battle fought says (a
+    scenario's own `lookahead`, alone or in a story), else as the rules do."""
+    battle = program.scenario or ((state or {}).get("story") or {}).get("battle")
+    scenario = program.game.scenarios.get(battle) if battle else None
+    own = scenario.lookahead if scenario is not None else None
+    return (own or program.rules.lookahead) == "round"
 
 
 def finish_round(m: Machine, rng: Rng) -> None:

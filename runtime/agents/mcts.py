@@ -47,24 +47,25 @@ class MctsAgent:
         self.depth = depth
         self.exploration = exploration
         self.weights = weights(program)
-        self.to_round_end = to_round_end(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
         root = _Node()
         sampler = Sampler(self.program, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         # scores drift a whole round in a round's look-ahead: rewards count from the root's
+        round_end = to_round_end(self.program, view)
         base = (scores(Machine(self.program, sampler.sample(rng)), self.weights)
-                if self.to_round_end else None)
+                if round_end else None)
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(root, sampler, rng, base)
+            self._iterate(root, sampler, rng, base, round_end)
             done += 1
         keys = [o["key"] for o in decision["options"]]
         visits = [root.children[k].visits if k in root.children else -1 for k in keys]
         return max(range(len(keys)), key=lambda i: visits[i])
 
-    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, base: list[float] | None) -> None:
+    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, base: list[float] | None,
+                 round_end: bool) -> None:
         m = Machine(self.program, sampler.sample(rng))
         node = root
         path: list[tuple[_Node, int]] = []
@@ -90,7 +91,7 @@ class MctsAgent:
             if m.over:
                 break
             m.answer(rng.below(len(m.decision["options"])))
-        if self.to_round_end:
+        if round_end:
             finish_round(m, rng)
         reward = rewards(m, self.weights, base=base)
         for node, seat in path:

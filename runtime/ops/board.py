@@ -21,7 +21,7 @@ from runtime.board import (
 )
 from runtime.entering import covered_before, entered, placed_by_key
 from runtime.frames import Tail, fx
-from runtime.ops import amount, implements
+from runtime.ops import _some_piece, amount, implements
 from runtime.ops.variables import read, write
 from runtime.selectors import resolve
 from runtime.windows import window
@@ -118,7 +118,36 @@ def _foes_cells(m: Machine, piece: list) -> set:
     return {c for j in enemies_of(m, i) for c in cells_of(m, pieces(m)[j])}
 
 
-@implements("move", seats="who")
+def _free_cells(m: Machine, piece: list, steps: int, spend: bool) -> tuple[list, dict]:
+    """The cells a free move of up to `steps` may end on (sorted) and every reachable cell's
+    cost; a move that spends a budget must leave its cell."""
+    b, _ = board(m)
+    reach = b.distances_from(cell_of(piece), avoid=_foes_cells(m, piece))
+    taken = occupied(m) - {cell_of(piece)}
+    if spend:
+        taken.add(cell_of(piece))
+    return sorted(c for c, d in reach.items()
+                  if d <= steps and c not in taken and b.passable(c)), reach
+
+
+def _move_viable(m: Machine, ctx: dict, p) -> bool:
+    """A free move of the acting seat's figure is offered only when it can go somewhere: one
+    with nowhere to go costs nothing, so it would be offered (and chosen) again and again."""
+    if p.towards is not None or p.area is not None or p.who != "self" or ctx.get("piece") is not None:
+        return _some_piece("who")(m, ctx, p)
+    piece = figure(m, ctx.get("self", m.state["active"]))
+    steps = int(amount(m, ctx, p.distance))
+    if piece is None or steps <= 0:
+        return piece is not None
+    b, _ = board(m)
+    here, taken = cell_of(piece), occupied(m)
+    if any(b.passable(c) and c not in taken and b.step_cost(here, c) <= steps
+           for c in b.neighbours(here)):
+        return True  # the usual case, without a walk over the whole board
+    return bool(_free_cells(m, piece, steps, p.spend is not None)[0])
+
+
+@implements("move", viable=_move_viable, seats="who")
 def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     steps = int(amount(m, ctx, p.distance))
     moved: list[dict] = []  # each mover's `on-move`, once every seat has moved
@@ -135,14 +164,7 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 return goal
             step_towards(m, piece, goal, steps, next_to)
         else:
-            b, _ = board(m)
-            reach = b.distances_from(cell_of(piece), avoid=_foes_cells(m, piece))
-            taken = occupied(m) - {cell_of(piece)}
-            if p.spend is not None:  # a move that uses up a budget goes somewhere
-                taken.add(cell_of(piece))
-            cells = sorted(
-                c for c, d in reach.items() if d <= steps and c not in taken and b.passable(c)
-            )
+            cells, reach = _free_cells(m, piece, steps, p.spend is not None)
             if not cells:
                 continue
             cell = ask_cell(m, local, f"cell{seat}", seat, cells, "Move where?")

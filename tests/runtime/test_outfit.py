@@ -103,6 +103,24 @@ def test_a_move_is_split_around_other_actions_and_spends_what_it_walks(outfit):
     assert [r[2:4] for r in m.state["pieces"] if r[1] == 0] == [[1, 2]]
 
 
+def test_a_move_with_nowhere_to_go_is_not_offered(outfit):
+    # offered, it would cost nothing and change nothing: a search that picks it once picks
+    # it for ever
+    m = deployed(outfit)
+    rows = m.state["pieces"]
+    rows[0][2:4], rows[1][2:4], rows[2][2:4] = [0, 1], [1, 1], [0, 0]  # A2, friend B2, brute A1
+    m.state["sv"][0]["steps_left"] = 1  # the well on A3: every square in reach is held
+    m.state["decision"] = None
+    m.run()
+    assert "Walk" not in labels(m)
+    m.state["sv"][0]["steps_left"] = 2  # through the friend on B2 to a free square
+    m.state["decision"] = None
+    m.run()
+    assert "Walk" in labels(m)
+    pick(m, "Walk")
+    assert set(labels(m)) == {"B1", "C2", "B3"}
+
+
 def test_a_knocked_down_figure_leaves_the_board_takes_no_turns_and_is_not_a_target(outfit):
     m = deployed(outfit)
     first = m.state["pieces"][0]

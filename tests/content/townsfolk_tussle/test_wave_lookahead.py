@@ -1,0 +1,71 @@
+"""Bots see the Engulfing Wave coming: Umbrello's Final Fight asks for `lookahead: round` on
+its own (the wave surges in Umbrello's turn, after the townsfolk have moved), alone or inside
+the whole game, and a heuristic sheriff then picks a square the next surge does not reach."""
+
+from __future__ import annotations
+
+from runtime.agents import make_agent
+from runtime.agents.lookahead import finish_round, to_round_end
+from runtime.machine import Machine
+from runtime.program import Program
+from runtime.rng import Rng
+from runtime.session import play_game
+from runtime.state import frozen, thawed
+from runtime.views import view
+from tests.content.conftest import compiled_pack
+
+FINAL = "umbrello-final-fight"
+
+
+def test_only_the_final_fight_against_umbrello_looks_to_the_end_of_the_round():
+    game = compiled_pack("townsfolk-tussle").game
+    assert to_round_end(Program(game, FINAL))
+    assert not to_round_end(Program(game, "umbrello-chump"))
+    whole = Program(game)
+    assert not to_round_end(whole, {"story": None})
+    assert to_round_end(whole, {"story": {"card": "x", "battle": FINAL}})
+    assert not to_round_end(whole, {"story": {"card": "x", "battle": "pepin-milkfrog-final-fight"}})
+
+
+def swallowed(prog: Program, state: bytes, option: int, seat: int) -> bool:
+    """Whether the seat's townsfolk is knocked out by the round's end when it takes `option`
+    (every later turn passing: the wave surges as Umbrello's turn starts)."""
+    m = Machine(prog, thawed(state), log=[])
+    m.answer(option)
+    finish_round(m, Rng(0))
+    return any(e["e"] == "ability" and e["name"] == "Swallow" and e["seat"] == seat
+               for e in m.log)
+
+
+def sheriff_squares(prog: Program, wanted: int = 3):
+    """Squares for the sheriff to move to, from random 2-player fights, where the next surge
+    swallows it on some and not on others."""
+    found = 0
+    for seed in range(1, 60):
+        for until in range(5, 60):
+            m, _ = play_game(prog, 2, seed, [make_agent("random", prog)] * 2, until=until)
+            if m.over:
+                break
+            decision = m.decision
+            seat = decision["seat"]
+            if decision["kind"] != "cell" or not m.value("is_sheriff", seat):
+                continue
+            state = frozen(m.state)
+            caught = [swallowed(prog, state, i, seat) for i in range(len(decision["options"]))]
+            if any(caught) and not all(caught):
+                yield m, caught
+                found += 1
+                break
+        if found == wanted:
+            return
+
+
+def test_a_heuristic_sheriff_keeps_out_of_the_next_surge():
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    bot = make_agent("heuristic", prog)
+    positions = list(sheriff_squares(prog))
+    assert len(positions) == 3
+    for k, (m, caught) in enumerate(positions):
+        seat = m.decision["seat"]
+        pick = bot.choose(view(m, seat), m.decision, Rng(k))
+        assert not caught[pick], (m.decision["options"][pick]["label"], caught)
