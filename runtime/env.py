@@ -136,6 +136,7 @@ _BUILTINS: dict[str, Resolver] = {
     "card_beside": lambda e: _card_beside(e),
     "piece_at_exit": lambda e: _piece_at_exit(e),
     "fallen_type": lambda e: _fallen_type(e),
+    "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
 }
 
 

@@ -63,6 +63,8 @@ EVENTS = table(
     ("order", "the turn order moved round (order: the seats, first to last)"),
     ("move-terrain", "a terrain piece moved on the board (terrain: its id; cell: its new "
      "top-left cell)"),
+    ("attack-terrain", "a seat attacked a terrain piece (actor: the seat; terrain, cell: the "
+     "piece; successes; strikes: the weapon's strikes this turn)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

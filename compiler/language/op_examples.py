@@ -152,6 +152,7 @@ EXAMPLES: dict[str, str] = {
     "lose-game": "lose-game: self",
     "rotate-order": "rotate-order: 1",
     "move-terrain": "move-terrain: {piece: barrel, distance: 4}",
+    "attack-terrain": "attack-terrain: {when: alarm, weapon: hand, dice: d6, count: 3}",
 }
 
 

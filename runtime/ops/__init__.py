@@ -104,6 +104,7 @@ from runtime.ops import (  # noqa: E402, F401
     game,
     order,
     terrain,
+    terrain_attack,
     terrain_moves,
     turns,
     variables,
