@@ -54,3 +54,17 @@ def test_railed_sight_is_symmetric_and_walls_nothing_off_the_railing(a, b):
         assert without.line_of_sight(a, b)
     if a[1] >= 2 and b[1] >= 2:
         assert with_railing.line_of_sight(a, b) == without.line_of_sight(a, b)
+
+
+def test_a_landscape_railing_goes_with_its_tile_wherever_the_tile_is_placed():
+    from compiler.geometry.build import board_from_landscape
+    from compiler.language.documents import Landscape
+
+    tile = Landscape.model_validate({"kind": "landscape", "id": "stairs", "tile": True,
+                                     "grid": {"columns": 2, "rows": 2},
+                                     "railings": [["A1", "A2"]]})
+    hall = Landscape.model_validate({"kind": "landscape", "id": "hall",
+                                     "tiles": [{"tile": "stairs", "at": "C1", "rotate": 90}]})
+    b = board_from_landscape(hall, {"stairs": tile, "hall": hall}, {})
+    # turned a quarter clockwise, A1 over A2 lands on D1 beside C1 (columns 3 and 2)
+    assert b.closed((3, 0), (2, 0)) and b.high_ground((3, 0)) and not b.high_ground((2, 0))
