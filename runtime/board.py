@@ -301,3 +301,30 @@ def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     if selector in ("closest", "farthest"):
         return []
     raise RuleError(f"the selector '{selector}' is not supported by the runtime's board yet")
+
+
+def railing_between(m: Machine, a: list, b: list) -> bool:
+    """Whether a railing stands between two pieces: between every cell of one and every cell
+    of the other (`Board.across_railing`), so no melee blow passes from one to the other."""
+    b_, _ = board(m)
+    return bool(b_.railed) and all(b_.across_railing(x, y)
+                                   for x in cells_of(m, a) for y in cells_of(m, b))
+
+
+def melee_effect(m: Machine, ctx: dict, p) -> bool:
+    """Whether the effect `p` is a melee attack: an attack (it says whether it is `ranged`)
+    that is not a ranged one, read with its weapon."""
+    ranged = getattr(p, "ranged", None)
+    if ranged is None:
+        return False
+    if type(ranged) is bool:
+        return not ranged
+    return not m.holds(ranged, ctx.get("self"), ctx, ctx.get("weapon"))
+
+
+def shoots_down(m: Machine, a: list, b: list) -> bool:
+    """Whether piece `a` stands on high ground at a railing (`Board.high_ground`) and piece
+    `b` does not: `a` looks down on it."""
+    b_, _ = board(m)
+    return bool(b_.railed) and any(b_.high_ground(x) for x in cells_of(m, a)) and not any(
+        b_.high_ground(y) for y in cells_of(m, b))

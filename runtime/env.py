@@ -90,6 +90,25 @@ class NearTerrain:
                    for c in cells_of(m, piece, at))
 
 
+class FoeAreas:
+    """`foe_in('x')`: a foe (a piece of no seat) stands on a cell of the board's area `x`."""
+
+    __slots__ = ("env",)
+
+    def __init__(self, env: Env):
+        self.env = env
+
+    def __contains__(self, area: str) -> bool:
+        from runtime.board import board, cells_of, pieces
+
+        m = self.env.m
+        if not m.program.game.landscapes:
+            return False
+        cells = board(m)[0].areas.get(area, frozenset())
+        return any(c in cells for p in pieces(m) if p[1] is None and p[2] is not None
+                   for c in cells_of(m, p))
+
+
 def _zone_size(zone: str) -> Resolver:
     def size(e: Env) -> int:
         zones = e.m.state["zones"]
@@ -138,6 +157,7 @@ _BUILTINS: dict[str, Resolver] = {
     "fallen_type": lambda e: _fallen_type(e),
     "figures_under_foes": lambda e: _figures_under_foes(e.m),
     "foes_behind": lambda e: _foes_behind(e),
+    "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
 }
 
 
@@ -384,6 +404,7 @@ def build_readers(program: Program) -> dict[str, Reader]:
     table["flags"] = lambda m, seat, ctx, card: m.state["flags"]
     table["items"] = _through_env(Items)
     table["near_terrain"] = _through_env(NearTerrain)
+    table["foe_areas"] = _through_env(FoeAreas)
     return table
 
 

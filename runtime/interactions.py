@@ -33,7 +33,7 @@ def terrain_options(m: Machine, seat: int, budget: int) -> list[dict]:
             continue
         at = min(piece.cells)
         for index, ability in enumerate(kind.abilities):
-            if ability.when is not None:
+            if ability.when is not None or not ability.do:  # rules text is not an action
                 continue
             key = use_key(piece.name, at, index)
             if ability.once_per and used(m, ability.once_per, key):

@@ -22,6 +22,7 @@ import runtime.ops.piece_stats  # noqa: F401
 import runtime.ops.piece_turns  # noqa: F401
 import runtime.ops.pieces  # noqa: F401
 import runtime.ops.terrain  # noqa: F401
+import runtime.ops.terrain_attack  # noqa: F401
 import runtime.ops.terrain_moves  # noqa: F401
 import runtime.ops.turns  # noqa: F401
 import runtime.ops.variables  # noqa: F401

@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from compiler.geometry import PatternError, format_cell, pattern_cells
-from runtime.board import board, cell_of, gap, pieces, sees, touching
+from runtime.board import (
+    board,
+    cell_of,
+    gap,
+    melee_effect,
+    pieces,
+    railing_between,
+    sees,
+    touching,
+)
 from runtime.errors import RuleError
 from runtime.frames import ask
 from runtime.selectors import tie_breaker
@@ -243,6 +252,8 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
     if getattr(p, "sight", False):
         # only what the source can see may be picked: the closest is the closest in sight
         foes = [i for i in foes if sees(m, me, pieces(m)[i])]
+    if board(m)[0].railed and melee_effect(m, ctx, p):  # no melee blow crosses a railing
+        foes = [i for i in foes if not railing_between(m, me, pieces(m)[i])]
     if selector in ("closest", "farthest"):
         far = {i: gap(m, me, pieces(m)[i]) for i in foes}
         if not far:

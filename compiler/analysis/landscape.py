@@ -158,18 +158,21 @@ def _check_blocked(check: _Check, values: list[str], bounds: _Bounds | None) -> 
             )
 
 
-def _check_walls(check: _Check, walls: list[tuple[str, str]], bounds: _Bounds | None) -> None:
+def _check_walls(check: _Check, walls: list[tuple[str, str]], bounds: _Bounds | None,
+                 key: str = "walls") -> None:
+    """Each wall (or railing, under `railings`) names two side-by-side cells of the board."""
+    what = "railing" if key == "railings" else "wall"
     for j, pair in enumerate(walls):
-        cells = [check.cell(value, ("walls", j, k)) for k, value in enumerate(pair)]
+        cells = [check.cell(value, (key, j, k)) for k, value in enumerate(pair)]
         if None in cells:
             continue
         a, b = cells
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
             check.report(
                 "GS205",
-                f"A wall stands between two side-by-side cells; {check.name(a)} and "
+                f"A {what} stands between two side-by-side cells; {check.name(a)} and "
                 f"{check.name(b)} are not side by side.",
-                ("walls", j),
+                (key, j),
                 hint="Name two cells that share an edge, like C4 and D4; list a long wall "
                 "edge by edge.",
             )
@@ -177,8 +180,8 @@ def _check_walls(check: _Check, walls: list[tuple[str, str]], bounds: _Bounds | 
             if bounds is not None and cell not in bounds.board.extent:
                 check.report(
                     "GS501",
-                    f"Wall cell {check.name(cell)} is {bounds.why_off(cell)}.",
-                    ("walls", j, k),
+                    f"{what.capitalize()} cell {check.name(cell)} is {bounds.why_off(cell)}.",
+                    (key, j, k),
                 )
 
 
@@ -326,6 +329,7 @@ def analyse_landscape(
     bounds = _Bounds(board, composed) if fully_placed(landscape, landscapes) else None
     _check_blocked(check, landscape.blocked, bounds)
     _check_walls(check, landscape.walls, bounds)
+    _check_walls(check, landscape.railings, bounds, "railings")
     tile_names = {i: tp.tile for i, tp in enumerate(landscape.tiles)}
     printed = [(p, _describe(check, p, tile_names, "")) for p in board.pieces if p.tile is not None]
     _check_pieces(check, landscape.terrain, terrain, bounds, printed)

@@ -31,10 +31,13 @@ FUNCTIONS: dict[str, Signature] = {
     "next_to": Signature("True if the seat's figure (or the piece acting; in what waits on "
                          "a foe's fall, that foe where it fell) stands on or next to a terrain "
                          "piece of this id: `next_to('town-pond')`.", 1),
+    "foe_in": Signature("True if a foe (a piece of no seat) stands on a square of the board's "
+                        "area of this name: `foe_in('objective-bench')`.", 1),
 }
 
 # Calls to these compile to `'x' in env[key]` instead of a function call.
-MEMBERSHIP: dict[str, str] = {"flag": "flags", "has": "items", "next_to": "near_terrain"}
+MEMBERSHIP: dict[str, str] = {"flag": "flags", "has": "items", "next_to": "near_terrain",
+                               "foe_in": "foe_areas"}
 
 
 def _clamp(x: Any, lo: Any, hi: Any) -> Any:

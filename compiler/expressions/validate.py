@@ -66,6 +66,7 @@ class Analysis:
     flags: set[str] = field(default_factory=set)
     items: set[str] = field(default_factory=set)
     near_terrain: set[str] = field(default_factory=set)  # next_to('...') arguments
+    foe_areas: set[str] = field(default_factory=set)  # foe_in('...') arguments
 
 
 def validate(body: ast.expr, positions: Positions) -> Analysis:

@@ -9,10 +9,11 @@ from a landscape). Movement, paths and line of sight are methods backed by `path
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from compiler.geometry import paths, sight
+from compiler.geometry import railings as rails
 from compiler.geometry.cells import Cell
 from compiler.geometry.transform import frame_of, rotate_cell
 
@@ -34,6 +35,7 @@ class Piece:
     may_overlap: bool = False
     rotate: int = 0
     tile: int | None = field(default=None, compare=False)  # the tile it came printed on
+    railing: str | None = None  # the side of its footprint (drawn unturned) with a railing
 
 
 def wall(a: Cell, b: Cell) -> frozenset[Cell]:
@@ -57,6 +59,7 @@ class Board:
         movement: str = "orthogonal",
         diagonal_cost: int = 1,
         squeeze: bool = False,
+        railings: Iterable[tuple[Cell, Cell]] = (),
     ) -> None:
         if movement not in MOVEMENTS:
             raise ValueError(f"movement is one of {MOVEMENTS}, not {movement!r}")
@@ -68,6 +71,13 @@ class Board:
         # a "wall" from a cell to itself separates nothing
         self.walls: frozenset[frozenset[Cell]] = frozenset(w for w in pairs if len(w) == 2)
         self.pieces: tuple[Piece, ...] = tuple(pieces)
+        # railings the board itself has, as (high cell, low cell); pieces add their own
+        self.railings: frozenset[tuple[Cell, Cell]] = frozenset(map(tuple, railings))
+        self.railed: dict[frozenset[Cell], Cell] = {
+            frozenset(edge): edge[0]
+            for edge in (*self.railings, *(e for p in self.pieces if p.railing is not None
+                                           for e in rails.piece_railings(
+                                               p.cells, p.railing, p.rotate)))}
         self.areas: Mapping[str, frozenset[Cell]] = MappingProxyType(
             {name: frozenset(cells) for name, cells in (areas or {}).items()}
         )
@@ -125,6 +135,22 @@ class Board:
 
     def has_wall(self, a: Cell, b: Cell) -> bool:
         return frozenset((a, b)) in self.walls
+
+    def closed(self, a: Cell, b: Cell) -> bool:
+        """Whether nothing steps from `a` to the touching `b` across their edge: a wall or
+        a railing is in the way."""
+        pair = frozenset((a, b))
+        return pair in self.walls or pair in self.railed
+
+    def across_railing(self, a: Cell, b: Cell) -> bool:
+        """Whether a railing stands between two cells: the line between their centres
+        touches one (no melee blow reaches across it)."""
+        return bool(self.railed) and any(
+            rails.centres_cross(a, b, rails.edge_segment(*edge)) for edge in self.railed)
+
+    def high_ground(self, cell: Cell) -> bool:
+        """Whether `cell` borders a railing on its high side."""
+        return cell in self.railed.values()
 
     # -- terrain ---------------------------------------------------------------------------
 
@@ -193,7 +219,7 @@ class Board:
             found = [
                 (c + dc, r + dr)
                 for dc, dr in _ORTHOGONAL
-                if (c + dc, r + dr) in self.cells and not self.has_wall(cell, (c + dc, r + dr))
+                if (c + dc, r + dr) in self.cells and not self.closed(cell, (c + dc, r + dr))
             ]
             if movement == "eight-way":
                 found += [
@@ -209,7 +235,7 @@ class Board:
         if target not in self.cells or not (beside(side_a) and beside(side_b)):
             return False
         edges = ((cell, side_a), (cell, side_b), (side_a, target), (side_b, target))
-        return not any(self.has_wall(x, y) for x, y in edges)
+        return not any(self.closed(x, y) for x, y in edges)
 
     def distances_from(
         self, start: Cell, movement: str | None = None, avoid: Iterable[Cell] = ()
@@ -266,16 +292,7 @@ class Board:
             corner = (
                 (min(c for c, _ in cells), min(r for _, r in cells)) if cells else move(piece.at)
             )
-            return Piece(
-                piece.name,
-                corner,
-                cells,
-                piece.keywords,
-                piece.movement_cost,
-                piece.may_overlap,
-                (piece.rotate + rotate) % 360,
-                piece.tile,
-            )
+            return replace(piece, at=corner, cells=cells, rotate=(piece.rotate + rotate) % 360)
 
         return Board(
             (move(x) for x in self.cells),
@@ -287,6 +304,7 @@ class Board:
             movement=self.movement,
             diagonal_cost=self.diagonal_cost,
             squeeze=self.squeeze,
+            railings=((move(a), move(b)) for a, b in self.railings),
         )
 
     def without(self, gone: Iterable[tuple[str, Cell]]) -> Board:
@@ -302,6 +320,7 @@ class Board:
             movement=self.movement,
             diagonal_cost=self.diagonal_cost,
             squeeze=self.squeeze,
+            railings=self.railings,
         )
 
     def extended(
@@ -311,9 +330,10 @@ class Board:
         areas: Mapping[str, Iterable[Cell]] | None = None,
         blocked: Iterable[Cell] = (),
         walls: Iterable[Iterable[Cell]] = (),
+        railings: Iterable[tuple[Cell, Cell]] = (),
     ) -> Board:
-        """This board with more pieces, walls and blocked cells; `areas` add to or replace
-        areas of the same name."""
+        """This board with more pieces, walls, railings and blocked cells; `areas` add to or
+        replace areas of the same name."""
         return Board(
             self.cells - frozenset(blocked),
             extent=self.extent,
@@ -324,6 +344,7 @@ class Board:
             movement=self.movement,
             diagonal_cost=self.diagonal_cost,
             squeeze=self.squeeze,
+            railings=self.railings | frozenset(map(tuple, railings)),
         )
 
 
@@ -342,11 +363,7 @@ def compose(
     for index, tile in enumerate(tiles):
         for cell in tile.extent:
             owner.setdefault(cell, index)
-    pieces = [
-        Piece(p.name, p.at, p.cells, p.keywords, p.movement_cost, p.may_overlap, p.rotate, index)
-        for index, tile in enumerate(tiles)
-        for p in tile.pieces
-    ]
+    pieces = [replace(p, tile=index) for index, tile in enumerate(tiles) for p in tile.pieces]
     return Board(
         frozenset().union(*(t.cells for t in tiles)),
         extent=frozenset().union(*(t.extent for t in tiles)),
@@ -356,4 +373,5 @@ def compose(
         movement=movement,
         diagonal_cost=diagonal_cost,
         squeeze=squeeze,
+        railings=frozenset().union(*(t.railings for t in tiles)),
     )

@@ -59,6 +59,7 @@ def piece_of(placement, terrain, notation: Notation) -> Piece | None:
         movement_cost=terrain.movement_cost,
         may_overlap=terrain.may_overlap,
         rotate=placement.rotate,
+        railing=getattr(terrain, "railing", None),
     )
 
 
@@ -96,17 +97,19 @@ class _Builder:
             tiles = self.placed_tiles(landscape, outer)
             base = compose([t.board for t in tiles], landscape.movement,
                            landscape.diagonal_cost, landscape.squeeze)
-        walls = []
-        for first, second in landscape.walls:
-            a, b = cell_or_none(first, notation), cell_or_none(second, notation)
-            if a is not None and b is not None:
-                walls.append((a, b))
+        walls, railings = [], []
+        for pairs, found in ((landscape.walls, walls), (landscape.railings, railings)):
+            for first, second in pairs:
+                a, b = cell_or_none(first, notation), cell_or_none(second, notation)
+                if a is not None and b is not None:
+                    found.append((a, b))
         pieces = (piece_of(p, self.terrain.get(p.piece), notation) for p in landscape.terrain)
         return base.extended(
             pieces=[p for p in pieces if p is not None],
             areas={name: area_or_empty(cells, notation) for name, cells in landscape.areas.items()},
             blocked=area_or_empty(landscape.blocked, notation),
             walls=walls,
+            railings=railings,
         )
 
 

@@ -7,7 +7,9 @@ board: blocked cells and gaps between tiles). Touching includes grazing an edge 
 corner, so sight never slips between two diagonally touching blockers, along the face of
 a blocker in the same row, or round the end of a wall into the cell behind it; a line may
 still start at a corner that lies on a wall, which keeps long corridors open. The rule is
-symmetric, and a cell always sees itself and its wall-free neighbours.
+symmetric, and a cell always sees itself and its wall-free neighbours. A railing stops a
+line as a wall does, unless one end of the line is a high-side square at that run of railing
+(see `railings`).
 
 Cover: a target in sight has cover when no single corner of the viewer's cell has clear
 lines to all four corners of the target's cell, counting cover terrain and the cells of
@@ -22,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from compiler.geometry.cells import Cell
+from compiler.geometry.railings import edge_segment, segment_line
 
 if TYPE_CHECKING:
     from compiler.geometry.board import Board
@@ -42,13 +45,16 @@ class SightIndex:
         self.blocks = board.blocks_sight
         columns, rows = board.frame
         self.k = 8 * (max(columns, rows) + 2)
-        self.walls: list[tuple[Point, Point]] = []
-        for pair in board.walls:
-            (c1, r1), (c2, r2) = sorted(pair)
-            if (c2 - c1, r2 - r1) == (1, 0):  # a vertical edge on the right of the first cell
-                self.walls.append(((c2, r1), (c2, r1 + 1)))
-            elif (c2 - c1, r2 - r1) == (0, 1):  # a horizontal edge below the first cell
-                self.walls.append(((c1, r2), (c1 + 1, r2)))
+        found = (edge_segment(*pair) for pair in board.walls)
+        self.walls: list[tuple[Point, Point]] = [s for s in found if s is not None]
+        # each railing edge with its grid line, and the lines each high-side square stands at
+        self.railings: list[tuple[tuple[Point, Point], tuple[str, int]]] = []
+        self.at_railing: dict[Cell, set[tuple[str, int]]] = {}
+        for pair, high in board.railed.items():
+            segment = edge_segment(*pair)
+            if segment is not None:
+                self.railings.append((segment, segment_line(segment)))
+                self.at_railing.setdefault(high, set()).add(segment_line(segment))
 
     def visible(self, a: Cell, b: Cell) -> bool:
         if a not in self.cells or b not in self.cells:
@@ -86,9 +92,11 @@ class SightIndex:
             for r in range(r0, r1 + 1)
             if (c, r) != a and (c, r) != b and blocks((c, r))
         ]
+        over = self.at_railing.get(a, set()) | self.at_railing.get(b, set())
         walls = [
             ((x1 * k, y1 * k), (x2 * k, y2 * k))
-            for (x1, y1), (x2, y2) in self.walls
+            for (x1, y1), (x2, y2) in self.walls + [s for s, line in self.railings
+                                                    if line not in over]
             if c0 <= x1 <= c1 + 1
             and c0 <= x2 <= c1 + 1
             and r0 <= y1 <= r1 + 1

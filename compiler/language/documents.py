@@ -467,6 +467,11 @@ class Landscape(Document):
     )
     blocked: list[Cell] = Field(default_factory=list, description="cells that are not part of the board")
     walls: list[tuple[Cell, Cell]] = Field(default_factory=list, description="pairs of cells a wall separates")
+    railings: list[tuple[Cell, Cell]] = Field(
+        default_factory=list,
+        description="railings, each as [high cell, low cell]: nothing moves or strikes in melee "
+        "across one, and sight crosses it only to or from a high-side square beside it",
+    )
     terrain: list[Placement] = Field(
         default_factory=list, description="terrain pieces on the board"
     )
@@ -527,6 +532,12 @@ class Terrain(Document):
         default=False,
         description="as `standing-answers`, for a figure standing on the piece or next to it "
         "(an obstacle no one stands on that still acts on those beside it)",
+    )
+    railing: Literal["top", "right", "bottom", "left"] | None = Field(
+        default=None,
+        description="the side of its footprint (as drawn, turning with the piece) that is a "
+        "railing: the piece is high ground, nothing moves or strikes in melee across the "
+        "railing, and sight crosses it only to or from a square of the piece beside it",
     )
 
 

@@ -65,6 +65,8 @@ EVENTS = table(
      "top-left cell)"),
     ("collide", "a foe walking onto a seat's square shoved its figure aside (piece: the foe; "
      "actor: the shoved seat; cell: where it stepped)"),
+    ("attack-terrain", "a seat attacked a terrain piece (actor: the seat; terrain, cell: the "
+     "piece; successes; strikes: the weapon's strikes this turn)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

@@ -73,6 +73,9 @@ BUILTIN_NAMES = {
                           "`collisions: shove` shoves them off as the foe walks on)",
     "foes_behind": "foes standing on the board with the seat's figure on a square right "
                    "behind them (next to the side they face away from)",
+    "high_ground": "true while the ranged attack being resolved is made from high ground at a "
+                   "railing (a square on the railing's high side, next to it) at a target "
+                   "below it (not at a railing's high side)",
 }
 
 BUILTIN_TYPES = {
@@ -91,6 +94,7 @@ BUILTIN_TYPES = {
     "melee_attack": "flag",
     "card_beside": "flag",
     "piece_at_exit": "flag",
+    "high_ground": "flag",
     "fallen_type": "any",
     "value": "any",
     "level": "any",
@@ -98,7 +102,8 @@ BUILTIN_TYPES = {
 """What each built-in name holds, for type checks (see `compiler.expressions.types`)."""
 
 EVENT_NAMES = {
-    "strikes": "in an `attack` event: times the weapon struck this turn, this attack included",
+    "strikes": "in an `attack` (or `attack-terrain`) event: times the weapon struck this turn, "
+               "this attack included",
     "targets": "in an `attack` event: pieces sharing the attack's dice",
     "defences": "in a `defend` event: defence rolls the seat has made this round, this one included",
     "blocked": "in a `defend` event: damage the defence cancelled",
@@ -107,6 +112,8 @@ EVENT_NAMES = {
     "advantage": "in a `count` event: true when the roll had advantage (and not disadvantage too)",
     "disadvantage": "in a `count` event: true when it had disadvantage (and not advantage too)",
     **{f"n{face}": f"in a `count` event: dice showing {face}" for face in range(1, 13)},
+    "over_railing": "in an `attack` event on a board with railings: true when a railing stood "
+                    "between the attacker and its target",
     "in_pattern": "in an `attack` event: true when the target stood in the pattern (rays up to "
                   "its Range) of the weapon struck with, as the attacker faced; true for an "
                   "attack with no weapon",

@@ -153,6 +153,7 @@ EXAMPLES: dict[str, str] = {
     "rotate-order": "rotate-order: 1",
     "move-terrain": "move-terrain: {piece: barrel, distance: 4}",
     "begin-turn": "begin-turn: all-enemies",
+    "attack-terrain": "attack-terrain: {when: alarm, weapon: hand, dice: d6, count: 3}",
 }
 
 

@@ -905,3 +905,22 @@ class RollTerrain(Params):
 class BeginTurn(Params):
     shorthand = "who"
     who: Selector = "all-enemies"
+
+
+@op("attack-terrain", "An attack on a terrain piece: one of the seat's weapons in `weapon` still "
+    "ready to strike, whose pattern (rays in sight and range) covers a piece with an ability "
+    "waiting on `when` whose `if:` holds (read with that weapon), strikes it: `count` dice of "
+    "`dice` are rolled, the `after-attack-roll` window may change them, and the ability runs "
+    "with the roll's `successes`.", "board")
+class AttackTerrain(Params):
+    shorthand = "when"
+    when: Id = Field(description="the window the terrain abilities attacked wait on")
+    weapon: ZoneId = Field(description="the zone of the seat's weapons (cards with a `pattern`)")
+    dice: Ref("dice") = Field(description="the dice rolled")
+    count: Amount | None = Field(
+        default=None, description="dice to roll, read with the weapon (else the system's count)"
+    )
+    ranged: bool | Expr = Field(
+        default=False, description="whether it is a ranged attack (`ranged` in its windows), or "
+        "an expression read with the weapon saying when it is one"
+    )

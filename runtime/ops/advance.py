@@ -75,7 +75,8 @@ def _plan(m: Machine, i: int, p, steps: int) -> dict:
         mine = cells_of(m, me, cell)
         if p.reach == "sight":
             return any(b.line_of_sight(x, y) for x in mine for y in target_cells)
-        return any(b.adjacent(x, y) for x in mine for y in target_cells)
+        return any(b.adjacent(x, y) and not b.across_railing(x, y)
+                   for x in mine for y in target_cells)
 
     if reaches(here):
         return {"ends": []}

@@ -237,7 +237,7 @@ def push(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 (dc, dr) == (0, 0)
                 or not b.passable(nxt)
                 or nxt in occupied(m)
-                or b.has_wall(cell_of(piece), nxt)
+                or b.closed(cell_of(piece), nxt)
             ):
                 break
             piece[2], piece[3] = nxt

@@ -23,7 +23,9 @@ from runtime.board import (
     occupied,
     on_keyword,
     pieces,
+    railing_between,
     sees,
+    shoots_down,
 )
 from runtime.collisions import (
     covered_at_start,
@@ -186,7 +188,7 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             nxt = (piece[2] + dc, piece[3] + dr)
             # every cell a piece with a footprint would cover must be open, not just its corner
             taken = occupied(m) - set(cells_of(m, piece))
-            if ((dc, dr) == (0, 0) or b.has_wall(cell_of(piece), nxt)
+            if ((dc, dr) == (0, 0) or b.closed(cell_of(piece), nxt)
                     or any(not b.passable(c) or c in taken for c in cells_of(m, piece, nxt))):
                 break
             piece[2], piece[3] = nxt
@@ -335,7 +337,9 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
                       "ranged": ranged, "attacking": True,
                       "attacker_elevated": src is not None
                       and on_keyword(m, pieces(m)[src], "elevated"),
-                      "target_elevated": on_keyword(m, pieces(m)[target], "elevated")}
+                      "target_elevated": on_keyword(m, pieces(m)[target], "elevated"),
+                      "high_ground": bool(ranged) and src is not None
+                      and shoots_down(m, pieces(m)[src], pieces(m)[target])}
         local["targets"] = list(found) if split else [target]
         local["strikes"] = weapons.strike(m, weapon) if weapon is not None else 0
         frames = [window("on-attacked", local["w"]), window("before-attack", local["w"])]
@@ -419,7 +423,15 @@ def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: i
     m.emit("attack", attacker=wctx["attacker"], piece=target, source=src,
            ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
            defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]),
-           in_sight=seen, in_pattern=_in_weapon_pattern(m, wctx, src, target))
+           in_sight=seen, in_pattern=_in_weapon_pattern(m, wctx, src, target),
+           **_railing_field(m, src, target))
+
+
+def _railing_field(m: Machine, src: int | None, target: int) -> dict:
+    """On a board with railings, whether one stood between the attacker and its target."""
+    if src is None or not board(m)[0].railed:
+        return {}
+    return {"over_railing": railing_between(m, pieces(m)[src], pieces(m)[target])}
 
 
 def _in_weapon_pattern(m: Machine, wctx: dict, src: int | None, target: int) -> bool:

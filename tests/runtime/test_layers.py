@@ -28,6 +28,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.ops.game", "runtime.ops.order", "runtime.ops.pieces", "runtime.ops.terrain",
         "runtime.ops.terrain_moves", "runtime.ops.turns", "runtime.ops.variables",
         "runtime.ops.piece_stats", "runtime.ops.piece_turns", "runtime.collisions",
+        "runtime.ops.terrain_attack",
         "runtime.weapons", "runtime.windows", "runtime.options", "runtime.respond",
         "runtime.between", "runtime.turns", "runtime.conditions", "runtime.effects",
         "runtime.interactions", "runtime.battle", "runtime.story", "runtime.story_hits",

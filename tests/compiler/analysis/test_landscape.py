@@ -303,6 +303,19 @@ def test_a_wall_between_cells_that_do_not_touch():
     assert "A1 and B2 are not side by side" in found[0].message
 
 
+def test_a_railing_between_cells_that_do_not_touch_or_off_the_board():
+    text = """\
+    kind: landscape
+    id: board
+    grid: {columns: 5, rows: 4}
+    railings: [[A1, A2], [B1, C2], [E4, F4]]
+    """
+    found = check(text)
+    assert codes(found) == [("GS205", *where(text, "[B1")), ("GS501", *where(text, "F4"))]
+    assert "A railing stands" in found[0].message and "B1 and C2 are not side by side" in found[0].message
+    assert found[1].message.startswith("Railing cell F4 is")
+
+
 def test_unknown_tiles_and_pieces_are_left_to_the_linker():
     text = """\
     kind: landscape

@@ -18,6 +18,7 @@ ENV = {
     "flags": {"met-guard"},
     "items": {"rope"},
     "near_terrain": {"town-pond"},
+    "foe_areas": {"objective-bench"},
 }
 
 
@@ -92,6 +93,7 @@ CALLS = {
     "flag": ("flag('met-guard')", True),
     "has": ("has('sword')", False),
     "next_to": ("next_to('town-pond')", True),
+    "foe_in": ("foe_in('objective-bench')", True),
 }
 
 
