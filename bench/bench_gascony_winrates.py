@@ -1,15 +1,16 @@
 """Gascony's Legacy win rates: how often a party of bots wins each Battle and each Act.
 
 For each agent (a party of that agent in every seat) and each party size, plays every
-Battle on its own `--games` times and every Act (a story, its battles fought) `--act-games`
-times on fixed seeds, and prints the party's win rate with its 95% (Wilson) interval: per
-Battle, the Battles of each Act together, all Battles, and per Act. A random party is the
+Battle on its own `--games` times, every Act (a story, its battles fought) `--act-games`
+times and the whole campaign (Acts I-IV in a row) `--campaign-games` times on fixed seeds, and prints the party's win rate with its 95% (Wilson) interval: per
+Battle, the Battles of each Act together, all Battles, per Act and the campaign. A random party is the
 baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
 the bots do: the figures move with them. Keep runs small on a shared machine; the counts used
 are printed first. The last figures, with what they mean, are in bench/gascony_winrates.md.
 
     python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
-        [--players 2,4] [--games 10] [--act-games 4] [--only battles|acts] [--scenario ID]
+        [--players 2,4] [--games 10] [--act-games 4] [--campaign-games 0]
+        [--only battles|acts|campaign] [--scenario ID] [--act ID]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from timing import cpu  # noqa: E402
 from runtime.agents import make_agent  # noqa: E402
 from runtime.figures import wilson  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
-from runtime.program import Program  # noqa: E402
+from runtime.program import CAMPAIGN, Program  # noqa: E402
 from runtime.rng import derive  # noqa: E402
 from runtime.session import play_game  # noqa: E402
 
@@ -58,8 +59,10 @@ def main() -> None:
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--games", type=int, default=10, help="games per battle and cell")
     parser.add_argument("--act-games", type=int, default=4, help="games per Act and cell")
-    parser.add_argument("--only", choices=["battles", "acts"], default=None)
+    parser.add_argument("--campaign-games", type=int, default=0, help="whole campaigns per cell")
+    parser.add_argument("--only", choices=["battles", "acts", "campaign"], default=None)
     parser.add_argument("--scenario", action="append", default=[], help="only these battles")
+    parser.add_argument("--act", action="append", default=[], help="only these Acts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     base = load_program(PACK)
@@ -68,7 +71,8 @@ def main() -> None:
     act_of = {card.battle: act for act in acts for card in game.stories[act].cards.values()
               if getattr(card, "battle", None)}
     scenarios = args.scenario or sorted(game.scenarios, key=lambda s: (act_of.get(s, ""), s))
-    print(f"counts: {args.games} games per battle, {args.act_games} per Act, seed {args.seed}, "
+    print(f"counts: {args.games} games per battle, {args.act_games} per Act, "
+          f"{args.campaign_games} campaigns, seed {args.seed}, "
           f"agents {args.agents}, players {args.players}", flush=True)
     for agent in args.agents.split(","):
         for players in (int(p) for p in args.players.split(",")):
@@ -87,13 +91,19 @@ def main() -> None:
                 for act, (won, games) in per_act.items():
                     print(line(f"battles of {act}", won, games, 0, 0.0), flush=True)
                 print(line("all battles", total[0], total[1], 0, 0.0), flush=True)
-            if args.only != "battles":
-                for act in acts:
+            if args.only in (None, "acts"):
+                for act in args.act or acts:
                     start = cpu()
                     won, capped = party_wins(Program(game, story=act), agent, players,
                                              args.act_games, args.seed)
                     print(line(f"act {act}", won, args.act_games, capped, cpu() - start),
                           flush=True)
+            if args.only in (None, "campaign") and args.campaign_games:
+                start = cpu()
+                won, capped = party_wins(Program(game, story=CAMPAIGN), agent, players,
+                                         args.campaign_games, args.seed)
+                print(line("campaign", won, args.campaign_games, capped, cpu() - start),
+                      flush=True)
 
 if __name__ == "__main__":
     main()

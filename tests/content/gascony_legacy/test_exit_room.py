@@ -1,0 +1,43 @@
+"""Reach Exit holds at every party size: the rulebook ends the battle when the Exit Area holds
+every Character, and one figure stands on a square, so the area needs a square for each."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.board import board
+from runtime.machine import Machine
+from runtime.program import Program
+from runtime.rng import Rng
+from tests.content.conftest import compiled_pack
+
+EVERY_CHARACTER = "at_exit >= players"
+
+
+def _escapes() -> list[tuple[str, str]]:
+    """(scenario, the outcome text of its every-Character exit objective)."""
+    game = compiled_pack("gascony-legacy").game
+    return [(scenario.id, scenario.outcomes[objective.id].text)
+            for scenario in sorted(game.scenarios.values(), key=lambda s: s.id)
+            for objective in scenario.objectives if objective.if_ == EVERY_CHARACTER]
+
+
+def test_the_battles_with_an_every_character_exit_are_found():
+    assert len(_escapes()) >= 7
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize(("scenario", "escaped"), _escapes())
+def test_a_whole_party_in_the_exit_area_wins(scenario, escaped, players):
+    m = Machine.start(Program(compiled_pack("gascony-legacy").game, scenario), players, 1)
+    rng = Rng(1)
+    # deploy: pick Characters and squares at random until every seat's figure is down
+    while sum(p[1] is not None and p[2] is not None for p in m.state.get("pieces", ())) < players:
+        m.answer(rng.below(len(m.decision["options"])))
+    exits = sorted(board(m)[0].areas["exit"])
+    assert len(exits) >= players, f"{scenario}: {len(exits)} exit squares for {players}"
+    figures = [p for p in m.state["pieces"] if p[1] is not None]
+    for piece, (column, row) in zip(figures, exits, strict=False):
+        piece[2], piece[3] = column, row
+    assert m.check_end() and m.state["result"]["winners"]
+    assert m.state["result"]["reason"] == escaped
