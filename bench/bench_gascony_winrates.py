@@ -34,14 +34,29 @@ from runtime.session import play_game  # noqa: E402
 PACK = ROOT / "content" / "gascony-legacy"
 
 
+def lost_endings(game) -> set[str]:
+    """The texts of battle outcomes its story follows with a defeat (the Ballroom's clock
+    striking ends the battle with the party standing, but the Act is lost): played on its own
+    the battle then has winners, yet the party did not win it."""
+    texts = set()
+    for story in game.stories.values():
+        for card in story.cards.values():
+            for name, key in (getattr(card, "outcomes", None) or {}).items():
+                scenario = game.scenarios.get(getattr(card, "battle", None) or "")
+                if scenario and story.cards[key].ending == "defeat" and name in scenario.outcomes:
+                    texts.add(scenario.outcomes[name].text)
+    return texts
+
+
 def party_wins(program: Program, agent: str, players: int, games: int, seed: int) -> tuple[int, int]:
     """(games the party won, games that stopped on a guard or cap) of `games` games."""
     won = capped = 0
+    lost = lost_endings(program.game)
     for index in range(games):
         agents = [make_agent(agent, program) for _ in range(players)]
         m, _ = play_game(program, players, derive(seed, "game", index), agents)
         result = m.state["result"]
-        won += bool(result["winners"])
+        won += bool(result["winners"]) and result.get("reason") not in lost
         capped += bool(result.get("capped"))
     return won, capped
 

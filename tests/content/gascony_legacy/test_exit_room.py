@@ -26,14 +26,19 @@ def test_the_battles_with_an_every_character_exit_are_found():
     assert len(_escapes()) >= 7
 
 
+def _deployed(scenario: str, players: int) -> Machine:
+    """A battle on its own once every seat's figure is down (Characters and squares at random)."""
+    m = Machine.start(Program(compiled_pack("gascony-legacy").game, scenario), players, 1)
+    rng = Rng(1)
+    while sum(p[1] is not None and p[2] is not None for p in m.state.get("pieces", ())) < players:
+        m.answer(rng.below(len(m.decision["options"])))
+    return m
+
+
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize(("scenario", "escaped"), _escapes())
 def test_a_whole_party_in_the_exit_area_wins(scenario, escaped, players):
-    m = Machine.start(Program(compiled_pack("gascony-legacy").game, scenario), players, 1)
-    rng = Rng(1)
-    # deploy: pick Characters and squares at random until every seat's figure is down
-    while sum(p[1] is not None and p[2] is not None for p in m.state.get("pieces", ())) < players:
-        m.answer(rng.below(len(m.decision["options"])))
+    m = _deployed(scenario, players)
     exits = sorted(board(m)[0].areas["exit"])
     assert len(exits) >= players, f"{scenario}: {len(exits)} exit squares for {players}"
     figures = [p for p in m.state["pieces"] if p[1] is not None]
@@ -41,3 +46,14 @@ def test_a_whole_party_in_the_exit_area_wins(scenario, escaped, players):
         piece[2], piece[3] = column, row
     assert m.check_end() and m.state["result"]["winners"]
     assert m.state["result"]["reason"] == escaped
+
+
+def test_the_casket_carried_to_the_queen_wins_the_ballroom():
+    m = _deployed("the-ballroom", 2)
+    carrier = next(s for s, items in enumerate(m.state["items"]) if "queens-jewels" in items)
+    assert not m.check_end()
+    piece = next(p for p in m.state["pieces"] if p[1] == carrier)
+    piece[2], piece[3] = min(board(m)[0].areas["exit"])
+    m.state["active"] = carrier
+    assert m.check_end() and m.state["result"]["winners"]
+    assert m.state["result"]["reason"] == "The casket passes from hand to hand and into the Queen's."
