@@ -128,7 +128,9 @@ option on to the end of the round (every turn passing, other choices at random; 
 3 play-outs counts) before scoring it, and tree search scores its leaves the same way, so a
 square inside several foes' reach scores what those blows cost. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
-direction.
+direction. A battle (`kind: scenario`) may weigh names its own way with its own `evaluation:`,
+over the rules' while it is fought; a weight of 0 drops a name (`{exit_distance: 0}` where the
+exit is the foe's way out, not the party's).
 
 """.splitlines()
 

@@ -597,6 +597,11 @@ class Scenario(Document):
     invariants: Invariants = Field(
         default_factory=list, description="what must always hold during this battle (`--audit`)"
     )
+    evaluation: dict[Name, float] = Field(
+        default_factory=dict,
+        description="bots' weights during this battle, over the rules' `evaluation:` (0 drops a "
+        "name: the walk to an exit that is the foe's way out, not the party's)",
+    )
 
 
 # -- rules ---------------------------------------------------------------------------------------

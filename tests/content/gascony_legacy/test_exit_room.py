@@ -1,11 +1,13 @@
-"""Reach Exit holds at every party size: the rulebook ends the battle when the Exit Area holds
-every Character, and one figure stands on a square, so the area needs a square for each."""
+"""Exits: Reach Exit holds at every party size (the rulebook ends the battle when the Exit Area
+holds every Character, and one figure stands on a square, so the area needs a square for each);
+bots walk to an exit only where it is the party's way out."""
 
 from __future__ import annotations
 
 import pytest
 
-from runtime.board import board
+from runtime.agents.evaluation import scores, weights
+from runtime.board import board, free
 from runtime.machine import Machine
 from runtime.program import Program
 from runtime.rng import Rng
@@ -57,3 +59,17 @@ def test_the_casket_carried_to_the_queen_wins_the_ballroom():
     m.state["active"] = carrier
     assert m.check_end() and m.state["result"]["winners"]
     assert m.state["result"]["reason"] == "The casket passes from hand to hand and into the Queen's."
+
+
+@pytest.mark.parametrize(("scenario", "walk_counts"),
+                         [("the-convent-yard", True), ("the-jolly-miller", False)])
+def test_bots_weigh_the_walk_to_an_exit_only_where_it_is_the_partys(scenario, walk_counts):
+    m = _deployed(scenario, 2)
+    table = weights(m.program)
+    piece = next(p for p in m.state["pieces"] if p[1] == 0)
+    exits = board(m)[0].areas["exit"]
+    before = scores(m, table)[0]
+    # the free square nearest the exit, but not in it: only the walk left changes
+    piece[2], piece[3] = min(free(m, list(board(m)[0].cells - exits)),
+                             key=lambda c: min(abs(c[0] - e[0]) + abs(c[1] - e[1]) for e in exits))
+    assert (scores(m, table)[0] > before) is walk_counts
