@@ -92,7 +92,7 @@ def main() -> None:
     for agent in args.agents.split(","):
         for players in (int(p) for p in args.players.split(",")):
             print(f"{agent} party, {players} players", flush=True)
-            if args.only != "acts":
+            if args.only in (None, "battles"):
                 total, per_act = [0, 0], {}
                 for scenario in scenarios:
                     start = cpu()
