@@ -2,9 +2,10 @@
 
 For each agent (a party of that agent in every seat) and each party size, plays every
 Battle on its own `--games` times, every Act (a story, its battles fought) `--act-games`
-times and the whole campaign (Acts I-IV in a row) `--campaign-games` times on fixed seeds, and prints the party's win rate with its 95% (Wilson) interval: per
-Battle, the Battles of each Act together, all Battles, per Act and the campaign. A random party is the
-baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
+times and the whole campaign (Acts I-IV in a row) `--campaign-games` times on fixed seeds,
+and prints the party's win rate with its 95% (Wilson) interval: per Battle, the Battles of
+each Act together, all Battles, per Act and the campaign. A battle outcome its story follows
+with a defeat ending is not a win. A random party is the baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
 the bots do: the figures move with them. Keep runs small on a shared machine; the counts used
 are printed first. The last figures, with what they mean, are in bench/gascony_winrates.md.
 
