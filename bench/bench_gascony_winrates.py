@@ -1,15 +1,17 @@
 """Gascony's Legacy win rates: how often a party of bots wins each Battle and each Act.
 
 For each agent (a party of that agent in every seat) and each party size, plays every
-Battle on its own `--games` times and every Act (a story, its battles fought) `--act-games`
-times on fixed seeds, and prints the party's win rate with its 95% (Wilson) interval: per
-Battle, the Battles of each Act together, all Battles, and per Act. A random party is the
-baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
+Battle on its own `--games` times, every Act (a story, its battles fought) `--act-games`
+times and the whole campaign (Acts I-IV in a row) `--campaign-games` times on fixed seeds,
+and prints the party's win rate with its 95% (Wilson) interval: per Battle, the Battles of
+each Act together, all Battles, per Act and the campaign. A battle outcome its story follows
+with a defeat ending is not a win. A random party is the baseline, measured in the same run. Rerun it when the rules change (combat, dice, geometry) or
 the bots do: the figures move with them. Keep runs small on a shared machine; the counts used
 are printed first. The last figures, with what they mean, are in bench/gascony_winrates.md.
 
     python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
-        [--players 2,4] [--games 10] [--act-games 4] [--only battles|acts] [--scenario ID]
+        [--players 2,4] [--games 10] [--act-games 4] [--campaign-games 0]
+        [--only battles|acts|campaign] [--scenario ID] [--act ID]
 """
 
 from __future__ import annotations
@@ -26,21 +28,36 @@ from timing import cpu  # noqa: E402
 from runtime.agents import make_agent  # noqa: E402
 from runtime.figures import wilson  # noqa: E402
 from runtime.loading import load_program  # noqa: E402
-from runtime.program import Program  # noqa: E402
+from runtime.program import CAMPAIGN, Program  # noqa: E402
 from runtime.rng import derive  # noqa: E402
 from runtime.session import play_game  # noqa: E402
 
 PACK = ROOT / "content" / "gascony-legacy"
 
 
+def lost_endings(game) -> set[str]:
+    """The texts of battle outcomes its story follows with a defeat (the Ballroom's clock
+    striking ends the battle with the party standing, but the Act is lost): played on its own
+    the battle then has winners, yet the party did not win it."""
+    texts = set()
+    for story in game.stories.values():
+        for card in story.cards.values():
+            for name, key in (getattr(card, "outcomes", None) or {}).items():
+                scenario = game.scenarios.get(getattr(card, "battle", None) or "")
+                if scenario and story.cards[key].ending == "defeat" and name in scenario.outcomes:
+                    texts.add(scenario.outcomes[name].text)
+    return texts
+
+
 def party_wins(program: Program, agent: str, players: int, games: int, seed: int) -> tuple[int, int]:
     """(games the party won, games that stopped on a guard or cap) of `games` games."""
     won = capped = 0
+    lost = lost_endings(program.game)
     for index in range(games):
         agents = [make_agent(agent, program) for _ in range(players)]
         m, _ = play_game(program, players, derive(seed, "game", index), agents)
         result = m.state["result"]
-        won += bool(result["winners"])
+        won += bool(result["winners"]) and result.get("reason") not in lost
         capped += bool(result.get("capped"))
     return won, capped
 
@@ -58,8 +75,10 @@ def main() -> None:
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--games", type=int, default=10, help="games per battle and cell")
     parser.add_argument("--act-games", type=int, default=4, help="games per Act and cell")
-    parser.add_argument("--only", choices=["battles", "acts"], default=None)
+    parser.add_argument("--campaign-games", type=int, default=0, help="whole campaigns per cell")
+    parser.add_argument("--only", choices=["battles", "acts", "campaign"], default=None)
     parser.add_argument("--scenario", action="append", default=[], help="only these battles")
+    parser.add_argument("--act", action="append", default=[], help="only these Acts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     base = load_program(PACK)
@@ -68,12 +87,13 @@ def main() -> None:
     act_of = {card.battle: act for act in acts for card in game.stories[act].cards.values()
               if getattr(card, "battle", None)}
     scenarios = args.scenario or sorted(game.scenarios, key=lambda s: (act_of.get(s, ""), s))
-    print(f"counts: {args.games} games per battle, {args.act_games} per Act, seed {args.seed}, "
+    print(f"counts: {args.games} games per battle, {args.act_games} per Act, "
+          f"{args.campaign_games} campaigns, seed {args.seed}, "
           f"agents {args.agents}, players {args.players}", flush=True)
     for agent in args.agents.split(","):
         for players in (int(p) for p in args.players.split(",")):
             print(f"{agent} party, {players} players", flush=True)
-            if args.only != "acts":
+            if args.only in (None, "battles"):
                 total, per_act = [0, 0], {}
                 for scenario in scenarios:
                     start = cpu()
@@ -87,13 +107,19 @@ def main() -> None:
                 for act, (won, games) in per_act.items():
                     print(line(f"battles of {act}", won, games, 0, 0.0), flush=True)
                 print(line("all battles", total[0], total[1], 0, 0.0), flush=True)
-            if args.only != "battles":
-                for act in acts:
+            if args.only in (None, "acts"):
+                for act in args.act or acts:
                     start = cpu()
                     won, capped = party_wins(Program(game, story=act), agent, players,
                                              args.act_games, args.seed)
                     print(line(f"act {act}", won, args.act_games, capped, cpu() - start),
                           flush=True)
+            if args.only in (None, "campaign") and args.campaign_games:
+                start = cpu()
+                won, capped = party_wins(Program(game, story=CAMPAIGN), agent, players,
+                                         args.campaign_games, args.seed)
+                print(line("campaign", won, args.campaign_games, capped, cpu() - start),
+                      flush=True)
 
 if __name__ == "__main__":
     main()

@@ -130,7 +130,9 @@ square inside several foes' reach scores what those blows cost. A scenario may s
 `lookahead:` for itself (a battle whose danger comes in the foes' turn), in place of the
 rules' while it is fought, on its own or inside a story. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
-direction.
+direction. A battle (`kind: scenario`) may weigh names its own way with its own `evaluation:`,
+over the rules' while it is fought; a weight of 0 drops a name (`{exit_distance: 0}` where the
+exit is the foe's way out, not the party's).
 
 """.splitlines()
 

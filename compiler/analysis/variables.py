@@ -24,7 +24,7 @@ def check_unread(units: list, report: Report) -> None:
     read: set[str] = set()
     written: dict[str, tuple] = {}
     for u in units:
-        if u.kind == "rules":
+        if u.kind in ("rules", "scenario"):
             read.update(u.model.evaluation)
         for path, marker, value in walk(u.model):
             if isinstance(marker, ExprMark):

@@ -614,6 +614,11 @@ class Scenario(Document):
         "in a story, in place of the rules' `lookahead` (a battle whose danger comes in the foes' "
         "turn: `round`)",
     )
+    evaluation: dict[Name, float] = Field(
+        default_factory=dict,
+        description="bots' weights during this battle, over the rules' `evaluation:` (0 drops a "
+        "name: the walk to an exit that is the foe's way out, not the party's)",
+    )
 
 
 # -- rules ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """How good a position is for a seat, by the weights the rules' `evaluation:` declares.
 
-A score is the weighted sum of the named values for the seat, less the best opponent's (in a
-co-operative game, the sum over the party); a finished game scores a win or a loss outright. Without weights, cards in hand count.
+A score is the weighted sum of the named values for the seat (a battle's own weights over the
+rules'), less the best opponent's (in a co-operative game, the sum over the party); a finished game scores a win or a loss outright. Without weights, cards in hand count.
 """
 
 from __future__ import annotations
@@ -15,6 +15,16 @@ WIN = 1000.0
 
 def weights(program) -> dict[str, float]:
     return dict(program.rules.evaluation) or {"hand": 1.0}
+
+
+def in_battle(m: Machine, table: dict[str, float]) -> dict[str, float]:
+    """`table` with the weights of the battle being fought (its scenario's `evaluation:`) over
+    it; a name weighed 0 there is dropped."""
+    scenario = m.program.scenario
+    own = m.program.game.scenarios[scenario].evaluation if scenario is not None else None
+    if not own:
+        return table
+    return {n: w for n, w in {**table, **own}.items() if w}
 
 
 def raw(m: Machine, seat: int, table: dict[str, float]) -> float:
@@ -34,6 +44,7 @@ def scores(m: Machine, table: dict[str, float]) -> list[float]:
         if not winners:
             return [-WIN if team else 0.0] * players
         return [WIN if s in winners else -WIN for s in range(players)]
+    table = in_battle(m, table)
     values = [raw(m, s, table) for s in range(players)]
     if team:
         # game-wide values count once, not once per seat

@@ -78,5 +78,5 @@ def test_exit_distance_is_the_walk_to_the_lane():
     assert m.value("exit_distance", 0) == 0  # no figure on the board yet
     for choice in ("Athos", "Porthos", "G3", "H4"):
         m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == choice))
-    # G3 walks six squares west to A3; H4 one more to A4 (a diagonal step costs 2)
-    assert [m.value("exit_distance", s) for s in range(2)] == [6, 7]
+    # G3 walks five squares west to B3; H4 one more to B4 (a diagonal step costs 2)
+    assert [m.value("exit_distance", s) for s in range(2)] == [5, 6]
