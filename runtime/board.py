@@ -246,16 +246,23 @@ def ask_facing(m: Machine, local: dict, slot: str, chooser: int, piece: list,
     return local[slot]
 
 
-def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
-    """Walk a piece along a cheapest path towards the nearest goal cell, spending `steps`."""
-    b, _ = board(m)
-    start = cell_of(piece)
-    blocked = occupied(m) - set(cells_of(m, piece))
+def nearest_path(b, start: Cell, goal: set[Cell]) -> list[Cell] | None:
+    """A cheapest path from `start` to the nearest cell of `goal` (the first in sorted order
+    among the shortest), or None when none is reachable."""
     best = None
     for target in sorted(goal):
         path = b.shortest_path(start, target)
         if path is not None and (best is None or len(path) < len(best)):
             best = path
+    return best
+
+
+def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
+    """Walk a piece along a cheapest path towards the nearest goal cell, spending `steps`."""
+    b, _ = board(m)
+    start = cell_of(piece)
+    blocked = occupied(m) - set(cells_of(m, piece))
+    best = nearest_path(b, start, goal)
     if best is None:
         return
     if stop_next_to:

@@ -22,6 +22,7 @@ from runtime.board import (
     cells_of,
     distance,
     face_towards,
+    nearest_path,
     occupied,
     pieces,
     step_towards,
@@ -123,11 +124,7 @@ def _route(m: Machine, piece: list, goal: set[Cell], stop_next_to: bool) -> list
     count: they are shoved), up to the first from which it stands next to the goal."""
     b, _ = board(m)
     start = cell_of(piece)
-    best = None
-    for target in sorted(goal):
-        path = b.shortest_path(start, target)
-        if path is not None and (best is None or len(path) < len(best)):
-            best = path
+    best = nearest_path(b, start, goal)
     if best is None:
         return []
     ahead = []
