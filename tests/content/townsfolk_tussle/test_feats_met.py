@@ -90,9 +90,24 @@ def test_medic_turns_up_on_healing_another_townsfolk(programs, met):
     write(m, "health", 0, 3)
     reask(m)
     pick(m, "Quintus Binch: Bitter Tonic")
-    pick(m, "Seat 2" if met else "Seat 1")
+    pick(m, "A townsfolk beside him drinks it" if met else "Quintus drinks it")
     assert m.value("health", 1 if met else 0) == (6 if met else 4)
     assert _done(m, feat) is met
+
+
+def test_bitter_tonic_reaches_only_quintus_or_a_townsfolk_beside_him(programs):
+    m = _pepin(programs)
+    stand(m, 1, (12, 12))  # Granny far from Quintus
+    write(m, "health", 1, 5)
+    write(m, "health", 0, 3)
+    reask(m)
+    pick(m, "Quintus Binch: Bitter Tonic")  # nobody beside him: only Quintus can drink it
+    assert m.value("health", 0) == 4 and m.value("health", 1) == 5
+    m = _pepin(programs)
+    stand(m, 1, (6, 12))  # Granny beside Quintus: she may drink it instead
+    reask(m)
+    pick(m, "Quintus Binch: Bitter Tonic")
+    assert labels(m) == ["Quintus drinks it", "A townsfolk beside him drinks it"]
 
 
 def test_medic_counts_no_healing_at_full_hp_nor_the_fights_opening(programs):
@@ -103,7 +118,7 @@ def test_medic_counts_no_healing_at_full_hp_nor_the_fights_opening(programs):
     write(m, "health", 1, m.value("max_hp", 1))
     reask(m)
     pick(m, "Quintus Binch: Bitter Tonic")
-    pick(m, "Seat 2")  # Granny is at full HP: nothing restored
+    pick(m, "A townsfolk beside him drinks it")  # Granny is at full HP: nothing restored
     assert not _done(m, feat)
 
 

