@@ -24,7 +24,7 @@ from compiler.geometry import (
 from compiler.geometry.build import area_or_empty, cell_or_none, piece_of
 from compiler.language.documents import Placement
 from runtime.errors import RuleError
-from runtime.frames import ask
+from runtime.frames import answered, ask
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -194,9 +194,9 @@ def ask_cell(m: Machine, local: dict, slot: str, chooser: int, cells: list[Cell]
     """The cell chosen (kept in `local[slot]`), or the decision to make first."""
     if slot in local:
         return tuple(local[slot])
-    if local.get("asking") == slot and "ans" in local:
-        del local["asking"]
-        local[slot] = local.pop("ans")["cell"]
+    answer = answered(local, slot)
+    if answer is not None:
+        local[slot] = answer["cell"]
         return tuple(local[slot])
     if len(cells) == 1:
         local[slot] = list(cells[0])

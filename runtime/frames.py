@@ -48,6 +48,15 @@ def ask(seat: int, kind: str, prompt: str, options: list[dict]) -> dict:
     return {"seat": seat, "kind": kind, "prompt": prompt, "options": options}
 
 
+def answered(local: dict, slot: str) -> dict | None:
+    """The answer to the question `slot` an op asked (it set `local["asking"]`), taken out of
+    its working values; None while that question is not pending or not yet answered."""
+    if local.get("asking") != slot or "ans" not in local:
+        return None
+    del local["asking"]
+    return local.pop("ans")
+
+
 def fx(lid: int | None, ctx: dict) -> dict:
     """A frame running an effect list (by number) in `ctx`."""
     return {"h": "fx", "e": lid, "i": 0, "ctx": ctx}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.frames import ask
+from runtime.frames import answered, ask
 from runtime.zones import groups, visible
 
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
         return local[slot]
     picked: list[int] = local.setdefault(slot, [])
     remaining = [c for c in pool if c not in picked]
-    if local.get("asking") == slot and "ans" in local:
-        del local["asking"]
-        card = local.pop("ans")["card"]
+    answer = answered(local, slot)
+    if answer is not None:
+        card = answer["card"]
         if card is None:
             hidden = [c for c in remaining if not visible(m, c, chooser)]
             card = hidden[m.below(len(hidden))]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
-from runtime.frames import ask
+from runtime.frames import answered, ask
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -101,9 +101,9 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
     """
     if slot in local:
         return local[slot]
-    if local.get("asking") == slot and "ans" in local:
-        del local["asking"]
-        local[slot] = [local.pop("ans")["seat"]]
+    answer = answered(local, slot)
+    if answer is not None:
+        local[slot] = [answer["seat"]]
         return local[slot]
     seats = [s for s in candidates(m, ctx, selector) if s not in exclude]
     if where is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from runtime.frames import ask
+from runtime.frames import answered, ask
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -48,9 +48,9 @@ def share_options(worths: list[int], needs: list[int]) -> list[tuple[int, ...]]:
 def ask_shares(m: Machine, local: dict, seat: int, worths: list[int], needs: list[int],
                labels: list[str]) -> list[int] | dict:
     """The attacker's shares (kept in `local`), or the decision to make first."""
-    if local.get("asking") == "shares" and "ans" in local:
-        del local["asking"]
-        return list(local.pop("ans")["shares"])
+    answer = answered(local, "shares")
+    if answer is not None:
+        return list(answer["shares"])
     options = share_options(worths, needs)
     if len(options) == 1:
         return list(options[0])

@@ -27,7 +27,7 @@ from runtime.board import (
     touching,
 )
 from runtime.errors import RuleError
-from runtime.frames import ask
+from runtime.frames import answered, ask
 from runtime.selectors import tie_breaker
 
 if TYPE_CHECKING:
@@ -349,9 +349,8 @@ def resolve_pieces(m: Machine, ctx: dict, selector: str, local: dict, slot: str 
     of a piece index, applied before ties are broken), or a decision to make first."""
     if slot in local:
         return local[slot]
-    answer = local.pop("ans", None) if local.get("asking") == slot else None
+    answer = answered(local, slot)
     if answer is not None:
-        del local["asking"]
         if "direction" in answer:
             local[slot + "-dir"] = answer["direction"]
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.frames import ask
+from runtime.frames import answered, ask
 from runtime.uses import record_use, used
 
 if TYPE_CHECKING:
@@ -54,9 +54,9 @@ def choose(m: Machine, ctx: dict, zone: str, local: dict, usable) -> int | dict 
     else the attacker's choice; None when none is ready."""
     if "weapon" in local:
         return local["weapon"]
-    if local.get("asking") == "weapon" and "ans" in local:
-        del local["asking"]
-        local["weapon"] = local.pop("ans")["card"]
+    answer = answered(local, "weapon")
+    if answer is not None:
+        local["weapon"] = answer["card"]
         return local["weapon"]
     found = [inst for inst in ready(m, zone, ctx["self"]) if usable(inst)]
     if len(found) <= 1:

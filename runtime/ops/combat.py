@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from runtime import weapons
 from runtime.conditions import put_out
 from runtime.errors import RuleError
-from runtime.frames import Call, Tail, ask, fx
+from runtime.frames import Call, Tail, answered, ask, fx
 from runtime.ops import amount, implements
 from runtime.ops.variables import read, write
 from runtime.picking import in_zone, pick
@@ -309,9 +309,8 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
     ctx = local["w"]
     if side in local:
         return local[side]
-    if local.get("asking") == side and "ans" in local:
-        del local["asking"]
-        option = local.pop("ans")
+    option = answered(local, side)
+    if option is not None:
         for inst in option["cards"]:
             move(m, inst, m.key(spent, m.owner(inst)), "up")
         local[side] = option["total"]
@@ -340,9 +339,8 @@ def _commit_one_by_one(
     ]
     if total >= least:
         options.append({"label": f"Stop at {total}", "key": "stop", "cards": [], "total": 0})
-    answer = local.pop("ans", None) if local.get("asking") == side + "+" else None
+    answer = answered(local, side + "+")
     if answer is not None:
-        del local["asking"]
         if answer["key"] == "stop":
             local[side] = total
             return total

@@ -9,7 +9,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from runtime.dice import count_roll, start_roll, system, throw, with_mode
-from runtime.frames import Call, Tail, ask, fx
+from runtime.frames import Call, Tail, answered, ask, fx
 from runtime.ops import amount, implements
 from runtime.windows import window
 
@@ -95,9 +95,8 @@ def _reroll_chosen(m: Machine, ctx: dict, p, local: dict):
     seat = ctx.get("self")
     faces = m.state["dice"]
     dice = _pool(m)
-    answer = local.pop("ans", None) if local.get("asking") == "reroll" else None
+    answer = answered(local, "reroll")
     if answer is not None:
-        del local["asking"]
         if not answer["faces"]:
             return None
         for face in answer["faces"]:
@@ -131,9 +130,8 @@ def _adjust_chosen(m: Machine, ctx: dict, p, local: dict, by: int):
     """The seat turns `count` dice of its choice by `by` pips, one at a time."""
     faces = m.state["dice"]
     dice = _pool(m)
-    answer = local.pop("ans", None) if local.get("asking") == "adjust" else None
+    answer = answered(local, "adjust")
     if answer is not None:
-        del local["asking"]
         i = faces.index(answer["face"])
         faces[i] = max(1, min(dice.sides, faces[i] + by))
         local["turned"] = local.get("turned", 0) + 1

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from compiler.geometry import format_cell
 from runtime import weapons
 from runtime.board import board
-from runtime.frames import Call, Tail, ask, fx
+from runtime.frames import Call, Tail, answered, ask, fx
 from runtime.ops import implements
 from runtime.targets import pattern_cover, source_piece
 from runtime.windows import window
@@ -69,9 +69,9 @@ def attack_terrain(m: Machine, ctx: dict, p, local: dict):
         return inst
     armed = weapons.armed(m, ctx, p.weapon, inst)
     if "use" not in local:
-        if local.get("asking") == "use" and "ans" in local:
-            del local["asking"]
-            local["use"] = local.pop("ans")["use"]
+        answer = answered(local, "use")
+        if answer is not None:
+            local["use"] = answer["use"]
         else:
             found = _reached(m, armed, p)
             if not found:

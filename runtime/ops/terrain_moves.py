@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.board import ask_cell, board, cell_of, occupied, pieces
-from runtime.frames import Call, Tail, ask, fx
+from runtime.frames import Call, Tail, answered, ask, fx
 from runtime.ops import amount, implements
 from runtime.targets import (
     DIRECTIONS,
@@ -83,9 +83,9 @@ def _with_piece_viable(m: Machine, ctx: dict, p) -> bool:
 @implements("with-piece", viable=_with_piece_viable)
 def with_piece(m: Machine, ctx: dict, p, local: dict):
     if "piece" not in local:
-        if local.get("asking") == "piece" and "ans" in local:
-            del local["asking"]
-            local["piece"] = local.pop("ans")["piece"]
+        answer = answered(local, "piece")
+        if answer is not None:
+            local["piece"] = answer["piece"]
         else:
             found = _among(m, ctx, p)
             if len(found) > 1:
