@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from compiler import CompileResult, compile_pack
+from runtime.agents import make_agent
+from runtime.session import play_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -34,3 +36,21 @@ def game(result):
     assert result.report.errors == 0, [d.message for d in result.report.diagnostics]
     assert result.game is not None
     return result.game
+
+
+def squares_to_pick(prog, players: int, seeds, untils, keep):
+    """Positions for bot tests: per seed, the first square to pick (a `cell` decision) in a
+    random game stopped after each count of decisions in `untils` for which `keep(m)` gives
+    something other than None; yields (machine, what `keep` gave)."""
+    for seed in seeds:
+        for until in untils:
+            m, _ = play_game(prog, players, seed, [make_agent("random", prog)] * players,
+                             until=until)
+            if m.over:
+                break
+            if m.decision["kind"] != "cell":
+                continue
+            found = keep(m)
+            if found is not None:
+                yield m, found
+                break

@@ -12,7 +12,7 @@ from runtime.rng import Rng
 from runtime.session import play_game
 from runtime.state import frozen, thawed
 from runtime.views import view
-from tests.content.conftest import compiled_pack
+from tests.content.conftest import compiled_pack, squares_to_pick
 
 
 def program() -> Program:
@@ -38,20 +38,16 @@ def risky_moves(prog: Program):
     """Squares to pick (once the Guards strike, from round 2) where a third of the squares or
     more lie in reach of two foes or more and some in reach of none, one per seed, with each
     square's blows."""
-    for seed in range(1, 40):
-        for until in range(4, 40):
-            m, _ = play_game(prog, 2, seed, [make_agent("random", prog)] * 2, until=until)
-            if m.over:
-                break
-            decision = m.decision
-            if decision["kind"] != "cell" or m.state["round"] < 2:
-                continue
-            state = frozen(m.state)
-            hits = [blows(prog, state, i, decision["seat"])
-                    for i in range(len(decision["options"]))]
-            if sum(h >= 2 for h in hits) >= len(hits) / 3 and min(hits) == 0:
-                yield m, hits
-                break
+
+    def risky(m: Machine) -> list[int] | None:
+        if m.state["round"] < 2:
+            return None
+        state = frozen(m.state)
+        hits = [blows(prog, state, i, m.decision["seat"])
+                for i in range(len(m.decision["options"]))]
+        return hits if sum(h >= 2 for h in hits) >= len(hits) / 3 and min(hits) == 0 else None
+
+    return squares_to_pick(prog, 2, range(1, 40), range(4, 40), risky)
 
 
 def test_the_lookahead_is_the_packs_choice():

@@ -4,6 +4,8 @@ the whole game, and a heuristic sheriff then picks a square the next surge does 
 
 from __future__ import annotations
 
+from itertools import islice
+
 from runtime.agents import make_agent
 from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.machine import Machine
@@ -12,7 +14,7 @@ from runtime.rng import Rng
 from runtime.session import play_game
 from runtime.state import frozen, thawed
 from runtime.views import view
-from tests.content.conftest import compiled_pack
+from tests.content.conftest import compiled_pack, squares_to_pick
 
 FINAL = "umbrello-final-fight"
 
@@ -40,24 +42,16 @@ def swallowed(prog: Program, state: bytes, option: int, seat: int) -> bool:
 def sheriff_squares(prog: Program, wanted: int = 3):
     """Squares for the sheriff to move to, from random 2-player fights, where the next surge
     swallows it on some and not on others."""
-    found = 0
-    for seed in range(1, 60):
-        for until in range(5, 60):
-            m, _ = play_game(prog, 2, seed, [make_agent("random", prog)] * 2, until=until)
-            if m.over:
-                break
-            decision = m.decision
-            seat = decision["seat"]
-            if decision["kind"] != "cell" or not m.value("is_sheriff", seat):
-                continue
-            state = frozen(m.state)
-            caught = [swallowed(prog, state, i, seat) for i in range(len(decision["options"]))]
-            if any(caught) and not all(caught):
-                yield m, caught
-                found += 1
-                break
-        if found == wanted:
-            return
+
+    def split(m: Machine) -> list[bool] | None:
+        seat = m.decision["seat"]
+        if not m.value("is_sheriff", seat):
+            return None
+        state = frozen(m.state)
+        caught = [swallowed(prog, state, i, seat) for i in range(len(m.decision["options"]))]
+        return caught if any(caught) and not all(caught) else None
+
+    return islice(squares_to_pick(prog, 2, range(1, 60), range(5, 60), split), wanted)
 
 
 def test_a_heuristic_sheriff_keeps_out_of_the_next_surge():
