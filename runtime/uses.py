@@ -58,5 +58,6 @@ def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
     record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:
         m.count("used", card_id, seat)
-    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
+    if m.log is not None:
+        m.emit("ability", seat=seat, card=inst, name=ability.name or "")
     return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from runtime.board import pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx
-from runtime.ops import amount, implements
+from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
+from runtime.specialise import define, specialises
 from runtime.state import array_for_write, zone_for_write
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
@@ -68,6 +69,32 @@ def draw(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 break
             frames += card_window(m, "on-draw", inst, seat)
     return Tail(*frames) if frames else None
+
+
+@specialises("draw")
+def bound_draw(p, program):
+    """`draw` of a constant count by the acting seat bound at load: its zones named, and the
+    `on-draw` window left out when nothing waits on it (a piece acting: the generic op)."""
+    if p.who != "self" or type(p.count) is not int:
+        return None
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            "seat = who[0]",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
+            "frames = []"]
+    loop = [f"for _ in range({p.count}):",
+            "    pile = m.state['zones'][source]",
+            "    inst = pile[-1] if pile else top(m, source)",
+            "    if inst is None or not move(m, inst, dest):",
+            "        break"]
+    if "on-draw" in program.listened:
+        loop.append("    frames.append(window('on-draw', {'self': seat, 'card': inst}))")
+    body += loop + ["return Tail(*frames) if frames else None"]
+    names = {"generic": IMPLEMENTATIONS["draw"], "top": top, "move": move, "window": window,
+             "Tail": Tail}
+    return define(f"draw_{p.count}_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
 
 
 # -- discard, steal, give, move ---------------------------------------------------------------
@@ -156,7 +183,8 @@ def _change_hands(
             return picked
         for inst in picked:
             move(m, inst, dest_of(seat))
-        m.emit(verb, seat=me, other=seat, cards=len(picked))
+        if m.log is not None:
+            m.emit(verb, seat=me, other=seat, cards=len(picked))
         return []
 
     return per_seat(m, ctx, local, seats, step)
@@ -261,7 +289,8 @@ def shuffle(m: Machine, ctx: dict, p, local: dict):
             move(m, inst, dest)
         key = dest
     m.shuffle(zone_for_write(m.state, key))
-    m.emit("shuffle", zone=key)
+    if m.log is not None:
+        m.emit("shuffle", zone=key)
     return None
 
 
@@ -327,7 +356,8 @@ def pass_card(m: Machine, ctx: dict, p, local: dict):
                 f"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat"
             )
         move(m, inst, m.key(zone.id, seats[0]), "down" if m.state["down"][inst] else "up")
-        m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
+        if m.log is not None:
+            m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
     return None
 
 

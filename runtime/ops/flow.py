@@ -9,6 +9,7 @@ from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.options import viable
 from runtime.selectors import resolve, tie_breaker
+from runtime.specialise import define, specialises
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -28,6 +29,22 @@ def if_(m: Machine, ctx: dict, p, local: dict):
     holds = m.holds(p.condition, seat, ctx, ctx.get("card"))
     branch = p.then if holds else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+
+
+@specialises("if")
+def bound_if(p, program):
+    """`if` on the effect's own seat bound at load: the numbers of both branches (their
+    frames written out as `fx` writes them)."""
+    if p.reading is not None:
+        return None
+    then, otherwise = program.lid(p.then), program.lid(p.else_)
+    names = {"condition": p.condition, "Tail": Tail}
+    body = ["holds = m.holds(condition, ctx.get('self'), ctx, ctx.get('card'))"]
+    for test, lid in (("if holds:", then), ("if not holds:", otherwise)):
+        if lid is not None:
+            body += [test, f"    return Tail({{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}})"]
+    body.append("return None")
+    return define(f"if_{then}_else_{otherwise}", body, names)
 
 
 def _open(m: Machine, ctx: dict, p, chooser: int) -> list[tuple[int, object]]:
