@@ -38,17 +38,20 @@ def run_effects(m: Machine, frame: dict):
             raise _located(m, err, lid, local.get(FAILED_AT, i)) from None
         except _CONTENT_FAULTS as exc:  # an op fed values the content got wrong (None as a number)
             raise _located(m, RuleError(_plain(exc)), lid, local.get(FAILED_AT, i)) from None
-        # whatever the op did, unless it only asks or wrote only variables no condition
-        # reads, is checked against the end conditions now
-        if result is None:
-            if state["result"] is not None or (checks and not quiet and m.check_end()):
+        # whatever the op did, unless it only asks, wrote only variables no condition reads
+        # or called its step calm (`Machine.calm_step`), is checked against the end now
+        kind = None if result is None else type(result)
+        if kind is not dict:
+            if state["result"] is not None:
                 return None
-            i = after
-            continue
-        kind = type(result)
-        if kind is not dict and (state["result"] is not None
-                                 or (checks and not quiet and m.check_end())):
-            return None
+            if checks and not quiet:
+                if m.calm:
+                    m.calm = False
+                elif m.check_end():
+                    return None
+            if result is None:
+                i = after
+                continue
         if kind is Tail:
             return Call(*result.frames)
         op_frame = {"h": "op", "e": lid, "j": i, "ctx": ctx, "l": local}

@@ -128,6 +128,37 @@ def discard(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return per_seat(m, ctx, local, seats, step)
 
 
+@specialises("discard")
+def bound_discard(p, program):
+    """`discard` of a constant count at random by the acting seat bound at load: no one
+    to ask, so the cards are drawn from the zone in place (as `pick` draws them, all first,
+    then moved); a piece acting takes the generic op."""
+    if p.who != "self" or not p.random or p.card is not None or type(p.count) is not int:
+        return None
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "seat = ctx.get('self', m.state['active'])",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            "remaining = list(m.state['zones'][source])",
+            "picked = []",
+            f"for _ in range(min({p.count}, len(remaining))):",
+            "    inst = remaining.pop(m.below(len(remaining)))",
+            "    picked.append(inst)",
+            "    if m.log is not None:",
+            "        m.emit('chance', what='random card', card=inst)",
+            "dest = m.keys.get(('discard', seat)) or m.key('discard', seat)",
+            "frames = []",
+            "for inst in picked:"]
+    if "on-discard" in program.listened:
+        body += ["    if move(m, inst, dest):",
+                 "        frames.append(window('on-discard', {'self': seat, 'card': inst}))"]
+    else:
+        body.append("    move(m, inst, dest)")
+    body.append("return Tail(*frames) if frames else None")
+    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail}
+    return define(f"discard_{p.count}_at_random_from_{p.from_}".replace("-", "_"), body, names)
+
+
 def _steal_viable(m: Machine, ctx: dict, p) -> bool:
     return any(
         m.state["zones"][m.key(p.zone, s)]
@@ -232,6 +263,47 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         return frames
 
     return per_seat(m, ctx, local, seats, step)
+
+
+@specialises("move-card")
+def bound_move_card(p, program):
+    """`move-card` of a constant count by the acting seat, one pick at a time, bound at load:
+    its zones, condition and `then:` list named in place, its working values kept as the
+    generic op keeps them (`per_seat`, `pick`), so a saved question resumes either way; a
+    piece acting takes the generic op."""
+    if p.who != "self" or p.all or p.card is not None or type(p.count) is not int:
+        return None
+    then = program.lid(p.then)
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            "seat = who[0]",
+            "frames = local.setdefault('frames', [])",
+            "done = local.setdefault('done', [])",
+            "if seat in done:",
+            "    return Tail(*frames) if frames else None",
+            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"pool = in_zone(m, source, seat, {p.matching!r}, ctx)",
+            "prompt = (f'Choose a card to move from {m.key_zone[source].name} '",
+            "          f'to {m.key_zone[dest].name}')",
+            f"picked = pick(m, local, ctx.get('self'), pool, min({p.count}, room(m, dest)), "
+            f"{p.random!r}, prompt, seat)",
+            "if type(picked) is dict:",
+            "    return picked",
+            "for inst in picked:",
+            "    was_down = m.state['down'][inst]",
+            f"    if not move(m, inst, dest, {p.face!r}, {p.bottom!r}):",
+            "        break",
+            "    frames += entered(m, inst, seat, dest, was_down)"]
+    if then is not None:
+        body.append(f"    frames.append({{'h': 'fx', 'e': {then}, 'i': 0, "
+                    "'ctx': {**ctx, 'self': seat, 'card': inst}})")
+    body += ["done.append(seat)",
+             "return Tail(*frames) if frames else None"]
+    names = {"generic": IMPLEMENTATIONS["move-card"], "in_zone": in_zone, "pick": pick,
+             "room": room, "move": move, "entered": _entered, "Tail": Tail}
+    return define(f"move_card_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
 
 
 def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list[dict]:

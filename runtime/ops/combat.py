@@ -280,6 +280,7 @@ def contest(m: Machine, ctx: dict, p, local: dict):
     }
     if m.log is not None:
         m.emit("contest", attacker=attacker, defender=defender, card=card)
+    m.calm_step()  # only sides chosen so far: nothing the end conditions read has changed
     return Call(*windows(m, ("on-attacked", "before-attack"), local["w"]))
 
 

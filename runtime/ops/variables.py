@@ -95,7 +95,13 @@ def bound_variable_op(op: str, given, p, program):
         return None
     names = {"given": given}
     if type(given) is str and (op != "set" or not isinstance(var.initial, str)):
-        body = ["value = m.evaluate(given, ctx.get('self'), ctx, ctx.get('card'))"]
+        names["run"] = program.runner(given)
+        body = ["seat = ctx.get('self')",
+                "card = ctx.get('card')",
+                "try:",
+                "    value = run(m, seat, ctx, card)",
+                "except Exception:  # evaluated again the generic way: it fails located",
+                "    value = m.evaluate(given, seat, ctx, card)"]
     else:
         body = ["value = given"]
     if game:
