@@ -78,7 +78,8 @@ def start_roll(m: Machine, dice, seat: int | None, count: int | None,
     st = m.state
     st.update(dice_system=dice.id, dice_mode=mode, forced=None, dice_seat=seat)
     st["dice"] = throw(m, dice.sides, count_of(m, dice, seat, count))
-    m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
+    if m.log is not None:
+        m.emit("roll", dice=dice.id, seat=seat, faces=list(st["dice"]), total=sum(st["dice"]))
     return st["dice"]
 
 
@@ -113,7 +114,8 @@ def roll_system(m: Machine, dice_id: str, seat: int | None, modifier: int = 0,
     total = sum(faces) + modifier
     st["roll"] = total
     st["successes"] = successes(m, dice, faces)
-    m.emit("roll", dice=dice_id, seat=seat, faces=faces, total=total)
+    if m.log is not None:
+        m.emit("roll", dice=dice_id, seat=seat, faces=faces, total=total)
     rows = [r for r in dice.table if r.min <= total <= r.max]
     return total, rows
 

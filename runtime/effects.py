@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
 from runtime.located import effect_location
+from runtime.specialise import FAILED_AT
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -21,30 +22,36 @@ def run_effects(m: Machine, frame: dict):
     lid = frame["e"]
     if lid is None:
         return None
-    effects = m.program.lists[lid]
-    quiet = m.program.quiet[lid]
+    steps = m.program.steps[lid]
     ctx = frame["ctx"]
     state = m.state
+    checks = m.checks
     i = frame["i"]
-    while i < len(effects):
-        impl, params, name = effects[i]
-        frame["i"] = i + 1
+    n = len(steps)
+    while i < n:
+        impl, params, quiet, after = steps[i]
+        frame["i"] = after
         local: dict = {}
         try:
             result = impl(m, ctx, params, local)
         except RuleError as err:
-            raise _located(m, err, lid, i, name) from None
+            raise _located(m, err, lid, local.get(FAILED_AT, i)) from None
         except _CONTENT_FAULTS as exc:  # an op fed values the content got wrong (None as a number)
-            raise _located(m, RuleError(_plain(exc)), lid, i, name) from None
-        kind = type(result)
-        # whatever the op did, unless it only asks or wrote only variables no condition
-        # reads, is checked against the end conditions now
-        if kind is not dict and (state["result"] is not None
-                                 or (m.checks and not quiet[i] and m.check_end())):
-            return None
-        if result is None:
-            i += 1
-            continue
+            raise _located(m, RuleError(_plain(exc)), lid, local.get(FAILED_AT, i)) from None
+        # whatever the op did, unless it only asks, wrote only variables no condition reads
+        # or called its step calm (`Machine.calm_step`), is checked against the end now
+        kind = None if result is None else type(result)
+        if kind is not dict:
+            if state["result"] is not None:
+                return None
+            if checks and not quiet:
+                if m.calm:
+                    m.calm = False
+                elif m.check_end():
+                    return None
+            if result is None:
+                i = after
+                continue
         if kind is Tail:
             return Call(*result.frames)
         op_frame = {"h": "op", "e": lid, "j": i, "ctx": ctx, "l": local}
@@ -57,15 +64,15 @@ def run_effects(m: Machine, frame: dict):
 
 @handler("op")
 def resume_op(m: Machine, frame: dict):
-    impl, params, name = m.program.lists[frame["e"]][frame["j"]]
+    impl, params, _name = m.program.lists[frame["e"]][frame["j"]]
     if m.program.quiet[frame["e"]][frame["j"]]:
         m.calm_step()  # as in an effect list: no end check after an op that cannot end it
     try:
         return impl(m, frame["ctx"], params, frame["l"])
     except RuleError as err:
-        raise _located(m, err, frame["e"], frame["j"], name) from None
+        raise _located(m, err, frame["e"], frame["j"]) from None
     except _CONTENT_FAULTS as exc:
-        raise _located(m, RuleError(_plain(exc)), frame["e"], frame["j"], name) from None
+        raise _located(m, RuleError(_plain(exc)), frame["e"], frame["j"]) from None
 
 
 # What an op raises when the content hands it a value of the wrong kind (an amount that is
@@ -78,7 +85,8 @@ def _plain(exc: Exception) -> str:
     return f"a value of the wrong kind: {text}" if isinstance(exc, TypeError) else text
 
 
-def _located(m: Machine, err: RuleError, lid: int, index: int, name: str) -> RuleError:
+def _located(m: Machine, err: RuleError, lid: int, index: int) -> RuleError:
     """The error naming the op and, unless an inner part already did, where it is written."""
+    name = m.program.lists[lid][index][2]
     at = err.at or effect_location(m.program, lid, index)
     return RuleError(err.message, err.where or f"op '{name}'", at)

@@ -11,9 +11,11 @@ Built-ins are written as resolvers of an `Env` (`_BUILTINS`, the registry to add
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
+from runtime.errors import RuleError
 from runtime.frames import NO_CTX
 
 if TYPE_CHECKING:
@@ -395,6 +397,7 @@ def build_readers(program: Program) -> dict[str, Reader]:
     for name, var in program.variables.items():
         if var.counts is not None:
             table[name] = _count(name, var)
+            table[name].inline = _count_inline(program, name, var, table[name])
         elif var.per == "game":
             table[name] = _game_variable(name)
         else:
@@ -515,3 +518,34 @@ def _count(name: str, var) -> Reader:
         return total
 
     return count
+
+
+def _count_inline(program: Program, name: str, var, reader: Reader) -> tuple | None:
+    """A seat's count of cards in its own zone written in place in bound expressions (the
+    reader for no seat): the zone's length, or its cards summed through the condition's
+    table by card id, kept to a face by the face-down marks. None where the reader is needed:
+    a zone per game, or a condition that reads more than the card (or fails on one)."""
+    spec = var.counts
+    zone = program.zones.get(spec.zone)
+    if zone is None or not zone.per_seat or var.per == "game":
+        return None
+    table = None
+    if spec.if_ is not None:
+        try:
+            table = program.card_table(spec.if_)
+        except RuleError:  # failing on some card: the reader says so when it is read
+            return None
+        if table is None:
+            return None
+    # the builtins under names of their own: bound expressions see only the language's
+    cards = f"m.state['zones'][f'{zone.id}:{{seat}}']"
+    if spec.face is not None:
+        keep = "_filter" if spec.face == "down" else "_filterfalse"
+        cards = f"{keep}(m.state['down'].__getitem__, {cards})"
+    if table is not None:
+        count = f"_sum(_map(_table_{name}.__getitem__, _map(m.state['ids'].__getitem__, {cards})))"
+    else:
+        count = f"_len({cards})" if spec.face is None else f"_len(_list({cards}))"
+    needs = {f"_count_{name}": reader, f"_table_{name}": table, "_filterfalse": filterfalse,
+             "_filter": filter, "_sum": sum, "_map": map, "_len": len, "_list": list}
+    return f"(_count_{name}(m, seat, ctx, card) if seat is None else {count})", needs

@@ -30,7 +30,7 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
         return local[slot]
     picked: list[int] = local.setdefault(slot, [])
     remaining = [c for c in pool if c not in picked]
-    answer = answered(local, slot)
+    answer = answered(local, slot) if "ans" in local else None
     if answer is not None:
         card = answer["card"]
         if card is None:
@@ -43,7 +43,8 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
         if at_random or chooser is None:
             card = remaining.pop(m.below(len(remaining)))
             picked.append(card)
-            m.emit("chance", what="random card", card=card)
+            if m.log is not None:
+                m.emit("chance", what="random card", card=card)
             continue
         seen = remaining if looking else [c for c in remaining if visible(m, c, chooser)]
         options = [{"label": m.program.name_of(card_id), "key": "card:" + card_id, "card": cards[0]}

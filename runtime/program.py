@@ -25,6 +25,7 @@ from compiler.walk import walk
 from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
+from runtime.specialise import bind_lists, steps
 from runtime.uses import (  # where an ability lives (kept importable from here)
     TERRAIN_SOURCE,
     Source,
@@ -138,6 +139,8 @@ class Program:
         self.turn_end_conditions = any(
             c.at != "step" for c in (*self.rules.win, *self.rules.lose, *self.rules.end))
         self.quiet = self._quiet_effects()
+        bind_lists(self)  # each effect's op bound to its parameters where the op can be
+        self.steps = steps(self)  # what an effect list runs (`runtime.specialise`)
 
     # -- effects and expressions --------------------------------------------------------
 

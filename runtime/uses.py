@@ -54,9 +54,20 @@ def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
     """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
     face `face` (by default the one it shows)."""
     card_id = face or (m.state["ids"][inst] if inst is not None else None)
-    ability = m.program.abilities_of(Source(card_id, index))
-    record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
+    # what using it needs, worked out once per ability and program: a use happens each turn
+    known = m.program.cache.get("use-frames")
+    if known is None:
+        known = m.program.cache["use-frames"] = {}
+    found = known.get((card_id, index))
+    if found is None:
+        ability = m.program.abilities_of(Source(card_id, index))
+        found = known[card_id, index] = (ability.once_per, ability.name or "",
+                                         m.program.lid(ability.do))
+    once_per, name, lid = found
+    if once_per is not None:
+        record_use(m, once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:
         m.count("used", card_id, seat)
-    m.emit("ability", seat=seat, card=inst, name=ability.name or "")
-    return fx(m.program.lid(ability.do), {**ctx, "self": seat, "card": inst})
+    if m.log is not None:
+        m.emit("ability", seat=seat, card=inst, name=name)
+    return fx(lid, {**ctx, "self": seat, "card": inst})

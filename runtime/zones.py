@@ -32,16 +32,29 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
         return False
     if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
         return False
-    src = st["loc"][inst]
-    was_down = st["down"][inst]
-    zone_for_write(st, src).remove(inst)
+    loc, down, zones = st["loc"], st["down"], st["zones"]
+    src = loc[inst]
+    was_down = down[inst]
+    # as `zone_for_write` / `array_for_write`, written out: a move is the hottest write there is
+    cards = zones[src]
+    if type(cards) is tuple:
+        cards = zones[src] = list(cards)
+    cards.remove(inst)
+    cards = zones[to_key]
+    if type(cards) is tuple:
+        cards = zones[to_key] = list(cards)
     if bottom:
-        zone_for_write(st, to_key).insert(0, inst)
+        cards.insert(0, inst)
     else:
-        zone_for_write(st, to_key).append(inst)
-    array_for_write(st, "loc")[inst] = to_key
-    array_for_write(st, "down")[inst] = int(zone.down if face is None else face == "down")
-    if zone.in_play and not m.key_zone[src].in_play and m.key_owner[src] is not None:
+        cards.append(inst)
+    if type(loc) is tuple:
+        loc = array_for_write(st, "loc")
+    loc[inst] = to_key
+    if type(down) is tuple:
+        down = array_for_write(st, "down")
+    down[inst] = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    if zone.in_play and m.stats is not None and not m.key_zone[src].in_play \
+            and m.key_owner[src] is not None:
         m.count("played", st["ids"][inst], m.key_owner[src])
     if m.log is not None:
         m.log.append({"e": "move", "card": inst, "id": st["ids"][inst], "from": src, "to": to_key,

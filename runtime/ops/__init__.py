@@ -10,7 +10,8 @@ fizzle are not offered (an op on a selector's seats: on a board, whether it pick
 An op changes a zone or a per-instance array (`ids`, `down`, `flipped`, `loc`) only through
 `runtime.state.zone_for_write` / `array_for_write` (or `runtime.zones.move`): search plays
 on forks that share them with the state they came from.
-The modules group ops as the catalogue does.
+The modules group ops as the catalogue does. An op may also be bound to one effect's
+parameters at load (`runtime.specialise`), with the same signature and return contract.
 
 This module is the ops' registry only (`IMPLEMENTATIONS`, `PIECE_HANDLERS`): it imports the
 core and the domains (selectors, targets), never an op module. Each op module imports it and

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from runtime.board import pieces
 from runtime.errors import RuleError
 from runtime.frames import Tail, fx
-from runtime.ops import amount, implements
+from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
+from runtime.specialise import define, specialises
 from runtime.state import array_for_write, zone_for_write
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
@@ -70,6 +71,32 @@ def draw(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return Tail(*frames) if frames else None
 
 
+@specialises("draw")
+def bound_draw(p, program):
+    """`draw` of a constant count by the acting seat bound at load: its zones named, and the
+    `on-draw` window left out when nothing waits on it (a piece acting: the generic op)."""
+    if p.who != "self" or type(p.count) is not int:
+        return None
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            "seat = who[0]",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
+            "frames = []"]
+    loop = [f"for _ in range({p.count}):",
+            "    pile = m.state['zones'][source]",
+            "    inst = pile[-1] if pile else top(m, source)",
+            "    if inst is None or not move(m, inst, dest):",
+            "        break"]
+    if "on-draw" in program.listened:
+        loop.append("    frames.append(window('on-draw', {'self': seat, 'card': inst}))")
+    body += loop + ["return Tail(*frames) if frames else None"]
+    names = {"generic": IMPLEMENTATIONS["draw"], "top": top, "move": move, "window": window,
+             "Tail": Tail}
+    return define(f"draw_{p.count}_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
+
+
 # -- discard, steal, give, move ---------------------------------------------------------------
 
 
@@ -99,6 +126,37 @@ def discard(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         return frames
 
     return per_seat(m, ctx, local, seats, step)
+
+
+@specialises("discard")
+def bound_discard(p, program):
+    """`discard` of a constant count at random by the acting seat bound at load: no one
+    to ask, so the cards are drawn from the zone in place (as `pick` draws them, all first,
+    then moved); a piece acting takes the generic op."""
+    if p.who != "self" or not p.random or p.card is not None or type(p.count) is not int:
+        return None
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "seat = ctx.get('self', m.state['active'])",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            "remaining = list(m.state['zones'][source])",
+            "picked = []",
+            f"for _ in range(min({p.count}, len(remaining))):",
+            "    inst = remaining.pop(m.below(len(remaining)))",
+            "    picked.append(inst)",
+            "    if m.log is not None:",
+            "        m.emit('chance', what='random card', card=inst)",
+            "dest = m.keys.get(('discard', seat)) or m.key('discard', seat)",
+            "frames = []",
+            "for inst in picked:"]
+    if "on-discard" in program.listened:
+        body += ["    if move(m, inst, dest):",
+                 "        frames.append(window('on-discard', {'self': seat, 'card': inst}))"]
+    else:
+        body.append("    move(m, inst, dest)")
+    body.append("return Tail(*frames) if frames else None")
+    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail}
+    return define(f"discard_{p.count}_at_random_from_{p.from_}".replace("-", "_"), body, names)
 
 
 def _steal_viable(m: Machine, ctx: dict, p) -> bool:
@@ -156,7 +214,8 @@ def _change_hands(
             return picked
         for inst in picked:
             move(m, inst, dest_of(seat))
-        m.emit(verb, seat=me, other=seat, cards=len(picked))
+        if m.log is not None:
+            m.emit(verb, seat=me, other=seat, cards=len(picked))
         return []
 
     return per_seat(m, ctx, local, seats, step)
@@ -204,6 +263,47 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         return frames
 
     return per_seat(m, ctx, local, seats, step)
+
+
+@specialises("move-card")
+def bound_move_card(p, program):
+    """`move-card` of a constant count by the acting seat, one pick at a time, bound at load:
+    its zones, condition and `then:` list named in place, its working values kept as the
+    generic op keeps them (`per_seat`, `pick`), so a saved question resumes either way; a
+    piece acting takes the generic op."""
+    if p.who != "self" or p.all or p.card is not None or type(p.count) is not int:
+        return None
+    then = program.lid(p.then)
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            "seat = who[0]",
+            "frames = local.setdefault('frames', [])",
+            "done = local.setdefault('done', [])",
+            "if seat in done:",
+            "    return Tail(*frames) if frames else None",
+            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
+            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"pool = in_zone(m, source, seat, {p.matching!r}, ctx)",
+            "prompt = (f'Choose a card to move from {m.key_zone[source].name} '",
+            "          f'to {m.key_zone[dest].name}')",
+            f"picked = pick(m, local, ctx.get('self'), pool, min({p.count}, room(m, dest)), "
+            f"{p.random!r}, prompt, seat)",
+            "if type(picked) is dict:",
+            "    return picked",
+            "for inst in picked:",
+            "    was_down = m.state['down'][inst]",
+            f"    if not move(m, inst, dest, {p.face!r}, {p.bottom!r}):",
+            "        break",
+            "    frames += entered(m, inst, seat, dest, was_down)"]
+    if then is not None:
+        body.append(f"    frames.append({{'h': 'fx', 'e': {then}, 'i': 0, "
+                    "'ctx': {**ctx, 'self': seat, 'card': inst}})")
+    body += ["done.append(seat)",
+             "return Tail(*frames) if frames else None"]
+    names = {"generic": IMPLEMENTATIONS["move-card"], "in_zone": in_zone, "pick": pick,
+             "room": room, "move": move, "entered": _entered, "Tail": Tail}
+    return define(f"move_card_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
 
 
 def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list[dict]:
@@ -261,7 +361,8 @@ def shuffle(m: Machine, ctx: dict, p, local: dict):
             move(m, inst, dest)
         key = dest
     m.shuffle(zone_for_write(m.state, key))
-    m.emit("shuffle", zone=key)
+    if m.log is not None:
+        m.emit("shuffle", zone=key)
     return None
 
 
@@ -327,7 +428,8 @@ def pass_card(m: Machine, ctx: dict, p, local: dict):
                 f"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat"
             )
         move(m, inst, m.key(zone.id, seats[0]), "down" if m.state["down"][inst] else "up")
-        m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
+        if m.log is not None:
+            m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
     return None
 
 

@@ -12,6 +12,7 @@ combinations are too many).
 from __future__ import annotations
 
 from itertools import product
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from runtime import weapons
@@ -277,7 +278,9 @@ def contest(m: Machine, ctx: dict, p, local: dict):
         "target": defender,
         "tcard": card,
     }
-    m.emit("contest", attacker=attacker, defender=defender, card=card)
+    if m.log is not None:
+        m.emit("contest", attacker=attacker, defender=defender, card=card)
+    m.calm_step()  # only sides chosen so far: nothing the end conditions read has changed
     return Call(*windows(m, ("on-attacked", "before-attack"), local["w"]))
 
 
@@ -291,16 +294,23 @@ def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -
     if combos > MAX_COMBINATIONS:
         return []
     options = []
-    for counts in product(*(range(n + 1) for n in sizes)):
-        total = sum(n * value for n, (_l, value, _c) in zip(counts, found, strict=True))
+    # plain loops: a combination is built for every option of every commit a game asks for
+    for counts in product(*[range(n + 1) for n in sizes]):
+        total = 0
+        for n, (_label, value, _cards) in zip(counts, found, strict=True):
+            total += n * value
         if total < least:
             continue
-        parts = [f"{n} {label}" for n, (label, _v, _c) in zip(counts, found, strict=True) if n]
+        parts = []
+        picks: list[int] = []
+        for n, (label, _value, cards) in zip(counts, found, strict=True):
+            if n:
+                parts.append(f"{n} {label}")
+                picks += cards[:n]
         label = (" + ".join(parts) or "nothing") + f" (total {total})"
-        key = "commit:" + ",".join(str(n) for n in counts)
-        picks = [c for n, (_l, _v, cards) in zip(counts, found, strict=True) for c in cards[:n]]
+        key = "commit:" + ",".join(map(str, counts))
         options.append({"label": label, "key": key, "cards": picks, "total": total})
-    options.sort(key=lambda o: o["total"])
+    options.sort(key=itemgetter("total"))
     return options
 
 
@@ -314,7 +324,8 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
         for inst in option["cards"]:
             move(m, inst, m.key(spent, m.owner(inst)), "up")
         local[side] = option["total"]
-        m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))
+        if m.log is not None:
+            m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))
         return local[side]
     options = commit_options(m, ctx, stakes, seat, least)
     if not options and least == 0:
@@ -367,7 +378,8 @@ def _fight(m: Machine, local: dict, p):
     minimum = int(m.value(p.minimum, attacker, ctx))
     won = a >= minimum and (a > d or (p.ties == "attacker" and a == d))
     result = {**ctx, "strength": a, "defence": d, "won": won}
-    m.emit("fight", attacker=attacker, defender=defender, strength=a, defence=d, won=won)
+    if m.log is not None:
+        m.emit("fight", attacker=attacker, defender=defender, strength=a, defence=d, won=won)
     card = ctx.get("tcard")
     if won and card is not None and m.state["loc"][card] == m.key(p.card_zone, defender):
         move(m, card, m.key(p.card_to, defender))

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
-from runtime.ops import amount, implements
+from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.options import viable
 from runtime.selectors import resolve, tie_breaker
+from runtime.specialise import define, specialises
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -28,6 +29,27 @@ def if_(m: Machine, ctx: dict, p, local: dict):
     holds = m.holds(p.condition, seat, ctx, ctx.get("card"))
     branch = p.then if holds else p.else_
     return Tail(fx(m.program.lid(branch), ctx)) if branch else None
+
+
+@specialises("if")
+def bound_if(p, program):
+    """`if` on the effect's own seat bound at load: the numbers of both branches (their
+    frames written out as `fx` writes them)."""
+    if p.reading is not None:
+        return None
+    then, otherwise = program.lid(p.then), program.lid(p.else_)
+    names = {"condition": p.condition, "run": program.runner(p.condition), "Tail": Tail}
+    body = ["seat = ctx.get('self')",
+            "card = ctx.get('card')",
+            "try:",
+            "    holds = True if run(m, seat, ctx, card) else False",
+            "except Exception:  # evaluated again the generic way: it fails located",
+            "    holds = m.holds(condition, seat, ctx, card)"]
+    for test, lid in (("if holds:", then), ("if not holds:", otherwise)):
+        if lid is not None:
+            body += [test, f"    return Tail({{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}})"]
+    body.append("return None")
+    return define(f"if_{then}_else_{otherwise}", body, names)
 
 
 def _open(m: Machine, ctx: dict, p, chooser: int) -> list[tuple[int, object]]:
@@ -63,6 +85,41 @@ def choose(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return None
 
 
+@specialises("choose")
+def bound_choose(p, program):
+    """`choose` by the acting seat bound at load: each option's label, condition and branch
+    written out (its viability still asked of `runtime.options.viable`); a piece acting
+    takes the generic op."""
+    if p.who != "self":
+        return None
+    names = {"generic": IMPLEMENTATIONS["choose"], "viable": viable, "Tail": Tail,
+             "options": p.options}
+    lids = [program.lid(o.do) for o in p.options]
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            "answer = local.pop('ans', None)",
+            "if answer is not None:",
+            "    local['n'] = 1",
+            f"    lid = {lids!r}[answer['i']]",
+            "    return None if lid is None else Tail({'h': 'fx', 'e': lid, 'i': 0, 'ctx': ctx})",
+            "chooser = who[0]",
+            "card = ctx.get('card')",
+            "open_options = []"]
+    for i, option in enumerate(p.options):
+        test = f"viable(m, options[{i}].do, ctx)"
+        if option.if_ is not None:
+            test = f"m.holds(options[{i}].if_, chooser, ctx, card) and {test}"
+        label = {"label": option.text, "key": f"option:{option.text}", "i": i}
+        body += [f"if {test}:", f"    open_options.append({label!r})"]
+    body += ["if open_options:",
+             "    return {'seat': chooser, 'kind': 'option', 'prompt': 'Choose one',",
+             "            'options': open_options}",
+             "local['n'] = 1",
+             "return None"]
+    return define(f"choose_{len(p.options)}_options", body, names)
+
+
 @implements("repeat")
 def repeat(m: Machine, ctx: dict, p, local: dict):
     times = int(amount(m, ctx, p.times))
@@ -96,6 +153,36 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if frames:
             return Tail(*frames) if n >= len(seats) else Call(*frames)
     return None
+
+
+@specialises("roll")
+def bound_roll(p, program):
+    """`roll` by the acting seat with a constant modifier and constant result ranges bound at
+    load: the ranges compared in place, the branches' frames written out; a piece acting
+    takes the generic op."""
+    given = [p.modifier, *(v for r in p.results for v in (r.min, r.max))]
+    if p.who != "self" or p.count is not None or any(type(v) is str for v in given):
+        return None
+    names = {"generic": IMPLEMENTATIONS["roll"], "roll_system": roll_system, "Tail": Tail}
+    body = ["if ctx.get('piece') is not None:",
+            "    return generic(m, ctx, p, local)",
+            "seat = ctx.get('self', m.state['active'])",
+            "local['who'] = [seat]",
+            "local['n'] = 1",
+            "sctx = {**ctx, 'self': seat}",
+            f"total, rows = roll_system(m, {p.dice!r}, seat, {int(p.modifier)!r}, None)",
+            "frames = []",
+            "for row in rows:",
+            "    frames.append({'h': 'fx', 'e': m.program.lid(row.do), 'i': 0, 'ctx': sctx})"]
+    for k, result in enumerate(p.results):
+        bounds = [f"total >= {result.min!r}" if result.min is not None else "",
+                  f"total <= {result.max!r}" if result.max is not None else ""]
+        test = " and ".join(b for b in bounds if b) or "True"
+        lid = program.lid(result.do)
+        body += [f"{'if' if k == 0 else 'elif'} {test}:",
+                 f"    frames.append({{'h': 'fx', 'e': {lid!r}, 'i': 0, 'ctx': sctx}})"]
+    body.append("return Tail(*frames) if frames else None")
+    return define(f"roll_{p.dice}".replace("-", "_"), body, names)
 
 
 @implements("roll-off")

@@ -86,7 +86,14 @@ def _character(m: Machine, ctx: dict, seat: int) -> int | None:
 
 def _shows(m: Machine, card_id: str, side: str) -> bool:
     """Whether face `card_id` is the side named `side` (its id, or a value of its fields)."""
-    return card_id == side or side in (str(v) for v in m.program.fields.get(card_id, {}).values())
+    if card_id == side:
+        return True
+    sides = m.program.cache.setdefault("sides", {})  # per face, worked out once a program
+    found = sides.get(card_id)
+    if found is None:
+        found = sides[card_id] = frozenset(
+            str(v) for v in m.program.fields.get(card_id, {}).values())
+    return side in found
 
 
 @implements("flip", seats="who")
@@ -103,7 +110,8 @@ def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         other = m.program.back_of.get(current) or m.program.front_of.get(current)
         array_for_write(st, "ids")[inst] = other
         array_for_write(st, "flipped")[inst] ^= 1
-        m.emit("flip", seat=seat, card=inst, id=other)
+        if m.log is not None:
+            m.emit("flip", seat=seat, card=inst, id=other)
         if "on-flip" in m.program.listened:
             frames.append(window("on-flip", {"self": seat, "card": inst}))
     return Tail(*frames) if frames else None

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 from runtime.ops import amount, implements
 from runtime.picking import in_zone
 from runtime.selectors import resolve
+from runtime.specialise import define, specialises
 from runtime.variables import (  # the variable store (kept importable from here)
     _spec,
     _store,
-    capped_by,  # noqa: F401
+    capped_by,
     lower_capped,  # noqa: F401
     read,
     write,
@@ -63,6 +64,70 @@ def set_variable(m: Machine, ctx: dict, p, local: dict):
         _store(m, var, p.variable, ctx.get("self", m.state["active"]), value)
         return None
     return _each(m, ctx, p, local, p.who, lambda s: _store(m, var, p.variable, s, value))
+
+
+@specialises("set")
+def _bound_set(p, program):
+    return bound_variable_op("set", p.value, p, program)
+
+
+@specialises("gain")
+def _bound_gain(p, program):
+    return bound_variable_op("gain", p.amount, p, program)
+
+
+@specialises("lose")
+def _bound_lose(p, program):
+    return bound_variable_op("lose", p.amount, p, program)
+
+
+def bound_variable_op(op: str, given, p, program):
+    """`set`, `gain` or `lose` of one variable bound at load, for the common shapes: a game
+    variable, or a seat variable of the acting seat or of each player, held within no more
+    than `min` and `max`; the value a constant or a bound expression."""
+    name = p.variable
+    var = program.variables.get(name)
+    if (var is None or var.counts is not None or var.limit is not None
+            or var.capped_by is not None or name in capped_by(program)):
+        return None  # the generic op (and its messages for what it cannot change)
+    game = var.per == "game"
+    if not game and p.who not in ("self", "each-player"):
+        return None
+    names = {"given": given}
+    if type(given) is str and (op != "set" or not isinstance(var.initial, str)):
+        names["run"] = program.runner(given)
+        body = ["seat = ctx.get('self')",
+                "card = ctx.get('card')",
+                "try:",
+                "    value = run(m, seat, ctx, card)",
+                "except Exception:  # evaluated again the generic way: it fails located",
+                "    value = m.evaluate(given, seat, ctx, card)"]
+    else:
+        body = ["value = given"]
+    if game:
+        body += ["row = m.state['gv']", "who = None"]
+        indent = ""
+    elif p.who == "self":
+        body += ["who = ctx.get('self', m.state['active'])", "row = m.state['sv'][who]"]
+        indent = ""
+    else:
+        body += ["for who in m.seats_from(m.state['active']):", "    row = m.state['sv'][who]"]
+        indent = "    "
+    new = {"set": "value", "gain": f"row[{name!r}] + value", "lose": f"row[{name!r}] - value"}[op]
+    inner = [f"new = {new}"]
+    if var.min is not None or var.max is not None:
+        inner.append("if type(new) in (int, float):  # a number (not a bool): within bounds")
+        if var.min is not None:
+            inner.append(f"    new = max({var.min!r}, new)")
+        if var.max is not None:
+            inner.append(f"    new = min({var.max!r}, new)")
+    inner += [f"row[{name!r}] = new",
+              "if m.log is not None:",
+              f"    m.emit('set', variable={name!r}, seat=who, value=new)"]
+    fn = define(f"{op}_{name}_{'game' if game else p.who.replace('-', '_')}",
+                body + [indent + line for line in inner], names)
+    fn.fusable = True
+    return fn
 
 
 @implements("transfer", seats="who")

@@ -46,3 +46,21 @@ def test_an_inlined_read_of_a_missing_seat_fails_located(machine):
                 and n not in machine.program.card_field_names)
     with pytest.raises(RuleError, match=name):
         machine.evaluate(f"{name} + 1", 5)
+
+
+def test_counts_read_in_place_give_what_the_count_reader_gives(machine):
+    program = machine.program
+    machine = Machine.start(program, 2, 11)  # its own game: the zones are rearranged below
+    counts = [n for n, v in program.variables.items() if v.counts is not None]
+    inlined = [n for n in counts if getattr(program.readers[n], "inline", None)]
+    # a filtered count, a face-down count and a plain zone length are all written in place
+    assert {"magic_in_hand", "magic_on_battlefield", "cards_in_hand"} <= set(inlined)
+    state = machine.state
+    for key in ("hand:0", "battlefield:1"):  # cards of both faces where the counts look
+        state["zones"][key] = list(state["zones"][key]) + list(state["zones"]["draw"][:4])
+    state["down"] = [i % 2 for i in range(len(state["down"]))]
+    for name in counts:
+        run = program.runner(f"{name} + 0")  # bound afresh, the count in place
+        for seat in (None, 0, 1):
+            assert run(machine, seat, NO_CTX, None) == program.readers[name](
+                machine, seat, NO_CTX, None), (name, seat)

@@ -1,0 +1,110 @@
+"""Effects bound to their parameters at load (`runtime.specialise`) play exactly as the generic
+ops do, and a failure inside a fused run of effects is located at its own effect."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import runtime.specialise
+from runtime.errors import RuleError
+from runtime.loading import load_program
+from runtime.machine import Machine
+from runtime.state import state_hash
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def _record(program, players: int, seed: int, decisions: int = 400) -> list:
+    """State hash, options and choice at every decision, then the log and the result."""
+    log: list = []
+    m = Machine.start(program, players, seed, log=log)
+    pick = random.Random(seed)
+    seen = []
+    while not m.over and len(seen) < decisions:
+        options = m.decision["options"]
+        choice = pick.randrange(len(options))
+        seen.append((state_hash(m.state), [o["label"] for o in options], choice))
+        m.answer(choice)
+    return [seen, log, m.state["result"]]
+
+
+@pytest.mark.parametrize("pack", ["fuzzy-mage-fight", "fantasy-tavern-brawl", "gascony-legacy",
+                                  "townsfolk-tussle"])
+def test_bound_ops_play_the_same_games_as_the_generic_ones(pack, monkeypatch):
+    bound = load_program(CONTENT / pack)
+    monkeypatch.setattr(runtime.specialise, "SPECIALISERS", {})
+    generic = load_program(CONTENT / pack)
+    assert any(s[0] is not g[0] for sl, gl in zip(bound.lists, generic.lists, strict=True)
+               for s, g in zip(sl, gl, strict=True))  # something was bound at all
+    players = bound.game.game.players
+    for count, seed in ((players.min, 3), (players.max, 8)):
+        assert _record(bound, count, seed) == _record(generic, count, seed)
+
+
+def test_a_run_of_quiet_variable_ops_is_one_step_of_readable_code():
+    program = load_program(CONTENT / "fuzzy-mage-fight")
+    start = program.lid(program.rules.turn.start)
+    steps = program.steps[start]
+    assert len(steps) == len(program.lists[start])  # a frame may still stand at any index
+    assert steps[0][3] == len(program.lists[start])  # the whole list in one call
+    first = program.lists[start][0][0]
+    assert "row['essence_ability_used'] = new" in first.source
+
+
+GAME = """\
+kind: game
+id: shop
+title: Shop
+players: {min: 2, max: 2}
+variables:
+  coins: {initial: 5}
+  visits: {initial: 0}
+"""
+GEAR = """\
+kind: card-type
+id: gear
+name: Gear
+fields:
+  cost: {type: int}
+"""
+CARDS = """\
+kind: cards
+id: wares
+type: gear
+cards:
+  - {id: lamp, name: Lamp, cost: 2}
+"""
+RULES = """\
+kind: rules
+id: r
+zones:
+  - {id: shop, per: game, visibility: public, holds: [wares]}
+actions:
+  - id: sell
+    name: Sell
+    do:
+      - gain: {variable: visits, amount: 1}
+      - gain: {variable: coins, amount: cost}
+"""
+
+
+def test_a_failure_inside_a_fused_run_is_located_at_its_own_effect(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name, text in {"game.yaml": GAME, "t.yaml": GEAR, "c.yaml": CARDS,
+                       "rules.yaml": RULES}.items():
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    program = load_program(Path("."))
+    sell = program.lid(program.rules.actions[0].do)
+    assert program.steps[sell][0][3] == 2  # both gains run as one step
+    m = Machine.start(program, 2, 1)
+    seat = m.state["active"]
+    with pytest.raises(RuleError) as err:
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if "Sell" in o["label"]))
+    text = str(err.value)
+    # the second gain (line 10), not the first (line 9), where the run began
+    assert text.startswith("rules.yaml:10:9 (action 'sell'): op 'gain': a value of the wrong kind")
+    assert m.state["sv"][seat]["visits"] == 1  # the effect before it ran, as it would alone
