@@ -7,7 +7,7 @@ timing windows can all share it without importing one another.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from runtime.frames import fx
 
@@ -50,11 +50,12 @@ def use_key(seat: int, inst: int | None, face: str | None, index: int) -> str:
 
 
 def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
-              face: str | None = None) -> dict:
+              face: str | None = None, ability: Any = None) -> dict:
     """A frame using ability `index` of card `inst` (or of the rules when `inst` is None), of
-    face `face` (by default the one it shows)."""
+    face `face` (by default the one it shows); `ability`, when the caller has it, is that one."""
     card_id = face or (m.state["ids"][inst] if inst is not None else None)
-    ability = m.program.abilities_of(Source(card_id, index))
+    if ability is None:
+        ability = m.program.abilities_of(Source(card_id, index))
     record_use(m, ability.once_per, use_key(seat, inst, card_id, index))
     if card_id is not None:
         m.count("used", card_id, seat)
