@@ -41,13 +41,6 @@ def _runner(program, source: str | None):
     return None if source is None else program.runner(source)
 
 
-def _key(m: Machine, zone: str, seat: int) -> str:
-    try:
-        return m.keys[(zone, seat)]
-    except KeyError:  # a zone of a battle's own program (see `Machine.key`)
-        return m.key(zone, seat)
-
-
 _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
 
 
@@ -93,7 +86,7 @@ def contest_check(program, p):
         for selector in exclude:
             excluded.update(_seats(m, ctx, selector))
         st = m.state
-        zones, ids = st["zones"], st["ids"]
+        zones, ids, keys = st["zones"], st["ids"], m.keys
         for s in _seats(m, ctx, target):
             if s in excluded:
                 continue
@@ -106,7 +99,9 @@ def contest_check(program, p):
                     continue
             if card is None:
                 return True
-            for inst in zones[_key(m, card_zone, s)]:
+            # `m.keys` looked up in place: a battle's own zones only are not in it
+            key = keys[(card_zone, s)] if (card_zone, s) in keys else m.key(card_zone, s)
+            for inst in zones[key]:
                 if card[ids[inst]]:
                     return True
         return False
@@ -117,7 +112,7 @@ def contest_check(program, p):
 def _reaches(m: Machine, ctx: dict, seat: int, stakes: list[tuple], need: int) -> bool:
     """`combat._reaches` for stakes of a fixed value per card and card filters by card id."""
     st = m.state
-    zones, ids, down = st["zones"], st["ids"], st["down"]
+    zones, ids, down, keys = st["zones"], st["ids"], st["down"], m.keys
     total = 0
     for source, run, zone, table, want_down, value in stakes:
         if run is not None:
@@ -128,7 +123,8 @@ def _reaches(m: Machine, ctx: dict, seat: int, stakes: list[tuple], need: int) -
             if not met:
                 continue
         count = 0
-        for inst in zones[_key(m, zone, seat)]:
+        key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
+        for inst in zones[key]:
             if want_down is not None and bool(down[inst]) != want_down:
                 continue
             if table is None or table[ids[inst]]:
@@ -150,15 +146,16 @@ def move_card_check(program, p):
 
     def check(m: Machine, ctx: dict, _p) -> bool:
         st = m.state
-        zones, ids = st["zones"], st["ids"]
+        zones, ids, keys = st["zones"], st["ids"], m.keys
         seats = [ctx.get("self", st["active"])] if mine else candidates(m, ctx, who)
         for s in seats:
-            dest = _key(m, to, s)
+            dest = keys[(to, s)] if (to, s) in keys else m.key(to, s)
             zone = m.key_zone[dest]
             if (zone.capacity is not None and zone.slots is None
                     and zone.capacity <= len(zones[dest])):
                 continue  # no room (see `zones.room`)
-            for inst in zones[_key(m, from_, s)]:
+            key = keys[(from_, s)] if (from_, s) in keys else m.key(from_, s)
+            for inst in zones[key]:
                 if card_id is not None and ids[inst] != card_id:
                     continue
                 if table is None or table[ids[inst]]:
