@@ -240,10 +240,6 @@ def turn(m: Machine, frame: dict):
                     local["s"] = "end"
                     continue
                 taken = _take(m, seat, answer)
-                if not started and "t" not in answer:
-                    # paying for an action or ability changes the actions left, its once-per
-                    # uses and the statistics: no condition reads those but the actions left
-                    m.calm_step(actions=True)
                 if not m.program.anytime:
                     return Call(taken)
                 from runtime.respond import respond_frame
