@@ -60,8 +60,10 @@ def _applies(m: Machine, cond: Condition) -> bool:
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
     st = m.state
-    # saves from before `begun` existed were all made in play
-    if st["result"] is not None or st.get("ending") or not st.get("begun", True):
+    # saves from before `begun` existed were all made in play (`in`, not `get`: this runs
+    # after nearly every step)
+    if (st["result"] is not None or ("ending" in st and st["ending"])
+            or ("begun" in st and not st["begun"])):
         return False
     rules = m.program.rules
     for cond in rules.win:

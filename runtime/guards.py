@@ -46,7 +46,7 @@ def count_decision(m: Machine, label: str) -> None:
     cap = m.program.rules.decision_cap
     if b.decisions > cap:
         trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
-    elif b.in_turn > max(1, cap // 10):
+    elif b.in_turn > cap // 10 and b.in_turn > 1:  # (over `max(1, cap // 10)`)
         label, times = b.picked.most_common(1)[0]
         trip(m, "runaway-turn",
              f"{b.in_turn} decisions while the turn count stood at {st['turns']} (a tenth of "

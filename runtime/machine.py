@@ -170,16 +170,18 @@ class Machine:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
-            if self.checks and not calm and frame["h"] not in _CHECKED and self.check_end():
-                continue
+            if (self.checks and not calm and frame["h"] not in _CHECKED
+                    and (conditions.check(self)
+                         or self.program.scenario is not None and battle.check(self))):
+                continue  # (`check_end`, inline)
             if result is None:
                 if top < len(stack) and stack[top] is frame:  # unless an effect ended the game
                     del stack[top]
             elif kind is Call:
-                stack.extend(reversed(result.frames))
+                stack += result.frames[::-1]  # (as `extend(reversed(...))`, with no call)
             else:
                 del stack[top]
-                stack.extend(reversed(result.frames))
+                stack += result.frames[::-1]
         if not stack and st["result"] is None:
             st["result"] = {"winners": [], "reason": "no more to do"}
         if audit is not None:

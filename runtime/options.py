@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
 
 if TYPE_CHECKING:
@@ -21,11 +22,14 @@ if TYPE_CHECKING:
 
 
 def first_check(program, effects: list) -> tuple:
-    """(viability check or None, params) of an effect list's first effect, worked out once."""
+    """(viability check or None, params) of an effect list's first effect, worked out once
+    (specialised to its params where `runtime.ops.viability` knows how)."""
     if not effects:
         return None, None
     impl, params, _name = program.lists[program.lid(effects)][0]
-    return getattr(impl, "viable", None), params
+    check = getattr(impl, "viable", None)
+    factory = CHECK_SPECIALISERS.get(check)
+    return (check if factory is None else factory(program, params)), params
 
 
 def viable(m: Machine, effects: list, ctx: dict) -> bool:
@@ -56,7 +60,8 @@ def _actions(program) -> list[tuple]:
 
 def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
     """Per card id, once per program (in `cache`): its abilities listed in `table` (activated
-    or any-time) with what deciding whether to offer each needs."""
+    or any-time) with what deciding whether to offer each needs (the end of its once-per
+    key: `use_key` of an instance is the instance's number, then this)."""
     found = cache.get(card_id)
     if found is None:
         found = cache[card_id] = []
@@ -65,7 +70,8 @@ def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
             found.append((index, ability, f"use:{card_id}:{index}",
                           f"{program.name_of(card_id)}: {ability.name or 'use'}",
                           None if ability.if_ is None else program.runner(ability.if_),
-                          *first_check(program, ability.do)))
+                          *first_check(program, ability.do),
+                          f":{card_id}#{index}"))
     return found
 
 
@@ -85,7 +91,9 @@ def main_options(m: Machine, seat: int) -> list[dict]:
     ctx = {"self": seat}
     options: list[dict] = []
     turn_uses = st["used"].get("turn", {})
-    for action, cost, limit, use, condition, run, check, params, key in _actions(m.program):
+    actions = m.program.cache.get("options:actions")
+    for action, cost, limit, use, condition, run, check, params, key in (
+            _actions(m.program) if actions is None else actions):
         if type(cost) is not int:
             cost = int(m.value(cost, seat, ctx))
         if cost > left:
@@ -102,7 +110,8 @@ def main_options(m: Machine, seat: int) -> list[dict]:
         if check is not None and not check(m, ctx, params):
             continue
         options.append({"label": action.name, "key": key, "a": action.id, "cost": cost})
-    options += ability_options(m, seat, m.program.activated, left)
+    if m.program.activated:
+        options += ability_options(m, seat, m.program.activated, left)
     if m.program.game.terrain:
         from runtime.interactions import terrain_options
 
@@ -122,23 +131,29 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
     st = m.state
     ids = st["ids"]
     zones = st["zones"]
+    uses = st["used"]
     options: list[dict] = []
     seen: set[str] = set()
-    cache = program.cache.setdefault(("options:abilities", id(table)), {})
-    for zone_key, in_play_if in _in_play(m, seat):
+    cache = program.cache.get(("options:abilities", id(table)))
+    if cache is None:
+        cache = program.cache[("options:abilities", id(table))] = {}
+    in_play = program.cache.get(("options:in-play", seat))
+    for zone_key, in_play_if in (_in_play(m, seat) if in_play is None else in_play):
         for inst in zones[zone_key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue
             if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                 continue
-            for index, ability, key, label, run, check, params in _abilities(
-                    program, table, card_id, cache):
+            entries = cache.get(card_id)
+            if entries is None:
+                entries = _abilities(program, table, card_id, cache)
+            for index, ability, key, label, run, check, params, use in entries:
                 if key in seen:
                     continue
-                if ability.once_per and used(m, ability.once_per,
-                                             use_key(seat, inst, card_id, index)):
-                    continue
+                once_per = ability.once_per
+                if once_per and once_per in uses and f"{inst}{use}" in uses[once_per]:
+                    continue  # (`used`, inline: a use is recorded as a count of 1 or more)
                 ctx = {"self": seat, "card": inst}
                 if run is not None:
                     try:
@@ -156,7 +171,9 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                     continue
                 seen.add(key)
                 options.append({"label": label, "key": key, "c": inst, "i": index, "cost": cost})
-    return options + item_options(m, seat, table, budget)
+    if st["items"][seat]:
+        options += item_options(m, seat, table, budget)
+    return options
 
 
 def item_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:

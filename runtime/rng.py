@@ -25,6 +25,17 @@ def derive(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
+def derives(*parts: object):
+    """`derive(*parts, last)` as a function of `last`, the labels before it encoded once."""
+    prefix = "\x1f".join(map(str, (*parts, ""))).encode("utf-8")
+
+    def derived(last: object) -> int:
+        text = prefix + str(last).encode("utf-8")
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+    return derived
+
+
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n) drawn from the state's generator (n >= 1)."""
     s = (state["rng"] + _GOLDEN) & MASK

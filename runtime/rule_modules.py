@@ -26,6 +26,7 @@ import runtime.ops.terrain_attack  # noqa: F401
 import runtime.ops.terrain_moves  # noqa: F401
 import runtime.ops.turns  # noqa: F401
 import runtime.ops.variables  # noqa: F401
+import runtime.ops.viability  # noqa: F401
 import runtime.respond  # noqa: F401
 import runtime.story  # noqa: F401
 import runtime.turns  # noqa: F401

@@ -26,7 +26,7 @@ from runtime.log import LogWriter, cut_logs, for_seat, seat_path
 from runtime.machine import Machine, seated
 from runtime.program import Program, for_scenario
 from runtime.render import event_line
-from runtime.rng import Rng, derive
+from runtime.rng import Rng, derive, derives
 from runtime.saves import (
     SAVE_FORMAT,
     content_version,
@@ -257,12 +257,14 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
     steps = 0
     if watch:
         watch(m)
-    while not m.over and steps != until:
-        decision = m.decision
+    st = m.state  # (`m.over` and `m.decision` read it)
+    seeds = [derives(seed, "agent", s) for s in range(st["players"])]  # `agent_rng`'s seeds
+    while st["result"] is None and steps != until:
+        decision = st["decision"]
         seat = decision["seat"]
         agent = agents[seat]
         seen = view(m, seat) if agent.uses_view else None
-        m.answer(agent.choose(seen, decision, agent_rng(seed, seat, steps)))
+        m.answer(agent.choose(seen, decision, Rng(seeds[seat](steps))))
         steps += 1
         if watch:
             watch(m)

@@ -132,18 +132,20 @@ class _Leads:
 
     def __init__(self, program: Program):
         self.table = weights(program)
-        # each weighted name bound once, read from one environment per seat
-        self.readers = [(program.runner(name), w) for name, w in self.table.items()]
+        # each weighted name bound once, read from one environment per seat: a name's own
+        # reader, called directly, unless it is written in place (`inline`) in its runner
+        self.readers = [(_reader(program, name), w) for name, w in self.table.items()]
         self.turn = -1
         self.leader: int | None = None
         self.changes = 0
         self.lasts: list[int | None] = []
 
     def __call__(self, m: Machine) -> None:
-        if m.state["turns"] == self.turn or m.over:
+        st = m.state
+        if st["turns"] == self.turn or st["result"] is not None:  # (`m.over`)
             return
-        self.turn = m.state["turns"]
-        values = [self._value(m, s) for s in range(m.state["players"])]
+        self.turn = st["turns"]
+        values = [self._value(m, s) for s in range(st["players"])]
         top, bottom = max(values), min(values)
         leader = values.index(top) if values.count(top) == 1 else None
         if leader is not None and self.leader is not None and leader != self.leader:
@@ -163,6 +165,15 @@ class _Leads:
 
     def mid_last(self) -> int | None:
         return self.lasts[len(self.lasts) // 2] if self.lasts else None
+
+
+def _reader(program: Program, name: str):
+    """What reads `name` for a seat as `program.runner(name)` does, with one call less when
+    the name is a plain name read by a function."""
+    reader = program.readers.get(name)
+    if reader is None or hasattr(reader, "inline"):
+        return program.runner(name)
+    return reader
 
 
 # -- executors ---------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ in `program.lists` in place of the generic ones, and `steps(program)` gives, per
 what `runtime.effects.run_effects` runs: one entry per effect, except that a run of
 consecutive effects that never ask, never run frames and need no end check after them
 (`fusable` bound ops, `Program.quiet`) is one call. A state keeps list ids and indices,
-never a bound op, so saves, replay and resume do not see any of this.
+never a bound op, so saves, replay and resume do not see any of this. Likewise an op's
+viability check may be specialised to an effect's params (`@specialises_check(check)`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,24 @@ def specialises(name: str) -> Callable[[Specialiser], Specialiser]:
             raise ValueError(f"op {name!r} specialised twice")
         SPECIALISERS[name] = fn
         return fn
+
+    return register
+
+
+CHECK_SPECIALISERS: dict = {}
+"""An op's viability check -> `factory(program, params)`: the check to use for those params
+(`check(m, ctx, params)`, specialised to them or the op's own), or None when always viable."""
+
+
+def specialises_check(check: Callable) -> Callable:
+    """Register a factory of checks specialised to their params for viability check `check`
+    (what `runtime.options` offers reads them)."""
+
+    def register(factory):
+        if check in CHECK_SPECIALISERS:
+            raise ValueError(f"viability check {check.__name__!r} specialised twice")
+        CHECK_SPECIALISERS[check] = factory
+        return factory
 
     return register
 

@@ -178,8 +178,9 @@ def expire(m: Machine, scope: str) -> None:
     st = m.state
     st["used"].pop(scope, None)
     for statuses in st["status"]:
-        for name in [n for n, d in statuses.items() if d == scope]:
-            del statuses[name]
+        if statuses:
+            for name in [n for n, d in statuses.items() if d == scope]:
+                del statuses[name]
     keep = []
     for seat, variable, amount, duration in st.get("mods", ()):
         if duration == scope:
@@ -213,7 +214,8 @@ def turn(m: Machine, frame: dict):
             st["turns"] += 1
             st["actions"] = 0
             st["end_turn"] = False
-            m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
             local["s"] = "budget"
             if rules.turn.start:
                 return Call(fx(lid(rules.turn.start), ctx))
@@ -257,9 +259,10 @@ def turn(m: Machine, frame: dict):
                 m.calm_step(actions=True)
             return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
         st["taken"][seat] += 1
-        changes_stats = any(mod[3] == "turn" for mod in st.get("mods", ()))
+        changes_stats = bool("mods" in st and st["mods"]) and any(mod[3] == "turn" for mod in st["mods"])
         expire(m, "turn")
-        m.emit("turn-end", seat=seat)
+        if m.log is not None:  # (`emit` logs nothing else)
+            m.emit("turn-end", seat=seat)
         if not (started or changes_stats or "turn" in m.program.watched
                 or m.program.turn_end_conditions):
             m.calm_step()  # turns taken and once-a-turn uses: nothing a condition reads
@@ -273,7 +276,8 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
     if "a" in option:
         action = m.program.actions[option["a"]]
         record_use(m, "turn", "a:" + action.id)
-        m.emit("action", seat=seat, action=action.id, name=action.name)
+        if m.log is not None:  # (`emit` logs nothing else)
+            m.emit("action", seat=seat, action=action.id, name=action.name)
         return fx(m.program.lid(action.do), {"self": seat})
     if "t" in option:
         from runtime.interactions import use_terrain

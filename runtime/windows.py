@@ -98,7 +98,9 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     ids = st["ids"]
     found: list[list] = []
     rule_abilities = program.rule_triggers.get(name, ())
-    waiting = _waiting(program, name)
+    waiting = program.cache.get(("window", name))
+    if waiting is None:
+        waiting = _waiting(program, name)
     if _SUBJECT.get(name) == "card":
         inst = ctx.get("card")
         if inst is not None:
@@ -106,27 +108,31 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
                 found.append([ctx.get("self"), inst, st["loc"][inst], index, ids[inst]])
         seats = [ctx["self"]] if ctx.get("self") is not None else []
         return found + [[s, None, None, i, None] for s in seats for i in rule_abilities]
+    weapon_zone, weapon = ctx.get("weapon_zone"), ctx.get("weapon")
+    zones = st["zones"]
     for n, seat in enumerate(subjects(m, name, ctx)):
         for zone in program.in_play_zones:
             if not zone.per_seat and n:
                 continue  # a shared zone's cards answer once, for the first seat (the active one)
             key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
-            for inst in st["zones"][key]:
-                if key == ctx.get("weapon_zone") and inst != ctx.get("weapon"):
+            for inst in zones[key]:
+                if key == weapon_zone and inst != weapon:
                     continue  # of the attacker's weapons, only the one striking answers
-                if ids[inst] not in waiting:
+                card_id = ids[inst]
+                if card_id not in waiting:
                     continue
                 if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
                     continue
-                for index in waiting[ids[inst]]:
-                    found.append([seat, inst, key, index, ids[inst]])
-        if seat is not None:  # the cards a seat holds as items answer as its own
+                for index in waiting[card_id]:
+                    found.append([seat, inst, key, index, card_id])
+        if seat is not None and st["items"][seat]:  # the cards a seat holds as items answer as its own
             found += [[seat, None, None, index, item] for item in st["items"][seat]
                       for index in waiting.get(item, ())]
-        # a battle's special rules (numbered after the rules' abilities) hold for the whole
-        # table: they answer once, for the first seat, as a shared zone's cards do
-        found += [[seat, None, None, i, None] for i in rule_abilities
-                  if not n or i < len(program.rules.abilities)]
+        if rule_abilities:
+            # a battle's special rules (numbered after the rules' abilities) hold for the whole
+            # table: they answer once, for the first seat, as a shared zone's cards do
+            found += [[seat, None, None, i, None] for i in rule_abilities
+                      if not n or i < len(program.rules.abilities)]
         if seat is not None and name in program.terrain_triggers:
             found += _standing_terrain(m, seat, program.terrain_triggers[name])
     if name not in _SUBJECT:
@@ -195,13 +201,19 @@ def run_window(m: Machine, frame: dict):
     local = frame["l"]
     st = m.state
     if "q" not in local:
-        local["q"] = listeners(m, name, frame["ctx"])
+        queue = listeners(m, name, frame["ctx"])
+        if not queue:
+            return None  # nothing answers: the frame goes, its working values unread
+        local["q"] = queue
         local["i"] = 0
     queue = local["q"]
     if "f" not in local:
         # the faces the cards show as the window opens: one flipped while it runs (by an
         # ability answering before its own) no longer offers the ability it was queued with
         local["f"] = [None if e[1] is None else st["ids"][e[1]] for e in queue]
+    abilities = m.program.cache.get("window:abilities")  # (face, index) -> its ability
+    if abilities is None:
+        abilities = m.program.cache["window:abilities"] = {}
     while local["i"] < len(queue):
         seat, inst, key, index, face = queue[local["i"]]
         opened_as = local["f"][local["i"]]
@@ -215,7 +227,9 @@ def run_window(m: Machine, frame: dict):
             continue
         if inst is not None and (st["loc"][inst] != key or st["ids"][inst] != opened_as):
             continue  # the card left play, or turned over, before its turn came
-        ability = m.program.abilities_of(Source(face, index))
+        ability = abilities.get((face, index))
+        if ability is None:
+            ability = abilities[(face, index)] = m.program.abilities_of(Source(face, index))
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
@@ -225,7 +239,7 @@ def run_window(m: Machine, frame: dict):
             # a seat's ability acts as the seat, not as the foe that opened the window, unless
             # the window is that foe's own answer (`react`), which acts from the foe
             del ctx["piece"]
-        if not m.holds(ability.if_, seat, ctx, inst):
+        if ability.if_ is not None and not m.holds(ability.if_, seat, ctx, inst):
             continue
         return Call(use_frame(m, seat, inst, index, ctx, face))
     return None

@@ -28,7 +28,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.ops.game", "runtime.ops.order", "runtime.ops.pieces", "runtime.ops.terrain",
         "runtime.ops.terrain_moves", "runtime.ops.turns", "runtime.ops.variables",
         "runtime.ops.piece_stats", "runtime.ops.piece_turns", "runtime.collisions",
-        "runtime.ops.terrain_attack",
+        "runtime.ops.terrain_attack", "runtime.ops.viability",
         "runtime.weapons", "runtime.windows", "runtime.options", "runtime.respond",
         "runtime.between", "runtime.turns", "runtime.conditions", "runtime.effects",
         "runtime.interactions", "runtime.battle", "runtime.story", "runtime.story_hits",
@@ -187,7 +187,8 @@ def test_type_only_imports_count_only_when_asked(planted: Path):
     assert "pkg.high (pkg/high.py:3)" in cycle_text(import_graph(planted, type_only=True))
 
 
-REGISTERING = frozenset({"handler", "implements", "on_pieces", "hook"})
+REGISTERING = frozenset({"handler", "implements", "on_pieces", "hook", "specialises",
+                         "specialises_check"})
 
 
 def _registers(path: Path) -> bool:
