@@ -160,6 +160,7 @@ _BUILTINS: dict[str, Resolver] = {
     "figures_under_foes": lambda e: _figures_under_foes(e.m),
     "foes_behind": lambda e: _foes_behind(e),
     "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
+    "terrain_on_foes": lambda e: _terrain_on_foes(e.m),
 }
 
 
@@ -179,6 +180,12 @@ def _foes_behind(e: Env) -> int:
             covers = set(cells_of(e.m, p))
             found += (mine[2], mine[3]) in {(c - dc, r - dr) for c, r in covers} - covers
     return found
+
+
+def _terrain_on_foes(m) -> int:
+    from runtime.ops.piece_turns import acting_on_foes
+
+    return acting_on_foes(m)
 
 
 def _figures_under_foes(m) -> int:

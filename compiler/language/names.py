@@ -76,6 +76,9 @@ BUILTIN_NAMES = {
     "high_ground": "true while the ranged attack being resolved is made from high ground at a "
                    "railing (a square on the railing's high side, next to it) at a target "
                    "below it (not at a railing's high side)",
+    "terrain_on_foes": "abilities of terrain (`start-of-any-turn`) that would act on the foes "
+                       "standing on the board were their turn to begin now (op `begin-turn`): "
+                       "terrain under a foe, or beside it for `answers-beside`, whose `if` holds",
 }
 
 BUILTIN_TYPES = {

@@ -24,12 +24,15 @@ def to_round_end(program, state: dict | None = None) -> bool:
 
 
 def finish_round(m: Machine, rng: Rng) -> None:
-    """Play on until the next round starts (or the game ends, or a story's battle does): a
-    turn's choice ends the turn, any other choice goes at random."""
+    """Play on until the next round's first turn (or the game ends, or a story's battle
+    does): a turn's choice ends the turn, any other choice goes at random. What the new
+    round's start does before that turn counts, choices in it too (which of two townsfolk at
+    the same distance a foe heads for): stopping at them would score the position before
+    the foe's blow."""
     start = m.state["round"]
     steps = 0
-    while (not m.over and m.state["round"] == start and not _walking_story(m)
-           and steps < HORIZON):
+    while (not m.over and (m.state["round"] == start or m.decision.get("kind") != "turn")
+           and not _walking_story(m) and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
         end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)

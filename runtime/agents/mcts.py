@@ -52,21 +52,22 @@ class MctsAgent:
         root = _Node()
         sampler = Sampler(self.program, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        # scores drift a whole round in a round's look-ahead: rewards count from the root's
         round_end = to_round_end(self.program, view)
-        base = (scores(Machine(self.program, sampler.sample(rng)), self.weights)
-                if round_end else None)
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
-            self._iterate(root, sampler, rng, base, round_end)
+            self._iterate(root, sampler, rng, round_end)
             done += 1
-        keys = [o["key"] for o in decision["options"]]
-        visits = [root.children[k].visits if k in root.children else -1 for k in keys]
-        return max(range(len(keys)), key=lambda i: visits[i])
+        # the most visited; among as many visits (a budget smaller than the options gives
+        # each one or none), the best mean reward, not the first listed (the top-left square)
+        ranks = [(c.visits, c.total / c.visits) if (c := root.children.get(o["key"])) and c.visits
+                 else (-1, 0.0) for o in decision["options"]]
+        return max(range(len(ranks)), key=ranks.__getitem__)
 
-    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, base: list[float] | None,
-                 round_end: bool) -> None:
+    def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, round_end: bool) -> None:
         m = Machine(self.program, sampler.sample(rng))
+        # rewards count from the sample's score at the root: squashed from 0, scores far from
+        # it (a battle against a foe with many HP) saturate and every option looks alike
+        base = scores(m, self.weights)
         node = root
         path: list[tuple[_Node, int]] = []
         while not m.over:

@@ -35,6 +35,17 @@ def begin_turn(m: Machine, ctx: dict, p, local: dict):
     if type(found) is dict:
         return found
     frames = []
+    for seat, actx, ability, name in acting(m, found, waiting):
+        m.emit("ability", seat=seat, card=None, name=ability.name or "", terrain=name)
+        frames.append(fx(m.program.lid(ability.do), actx))
+    return Tail(*frames) if frames else None
+
+
+def acting(m: Machine, found, waiting) -> list[tuple]:
+    """`(seat, context, ability, terrain id)` for each terrain ability that acts on one of the
+    pieces `found` (indices) as its turn begins: the terrain reaches it and the ability's `if`
+    holds."""
+    out = []
     for i in found:
         piece = pieces(m)[i]
         if piece[2] is None:
@@ -48,8 +59,17 @@ def begin_turn(m: Machine, ctx: dict, p, local: dict):
                 actx["piece"] = i  # it acts on the foe, as the foe: `self` picks it
             for index in waiting[t.name]:
                 ability = m.program.abilities_of(Source(TERRAIN_SOURCE + t.name, index))
-                if not m.holds(ability.if_, seat, actx):
-                    continue
-                m.emit("ability", seat=seat, card=None, name=ability.name or "", terrain=t.name)
-                frames.append(fx(m.program.lid(ability.do), actx))
-    return Tail(*frames) if frames else None
+                if m.holds(ability.if_, seat, actx):
+                    out.append((seat, actx, ability, t.name))
+    return out
+
+
+def acting_on_foes(m: Machine) -> int:
+    """Terrain abilities that would act on the foes on the board were their turn to begin now
+    (none without a board)."""
+    waiting = m.program.terrain_triggers.get(WINDOW)
+    if not waiting or not on_board(m):
+        return 0
+    rows = pieces(m)
+    return len(acting(m, [i for i, p in enumerate(rows) if p[1] is None and p[2] is not None],
+                      waiting))

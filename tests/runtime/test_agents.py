@@ -39,6 +39,20 @@ def test_mcts_prefers_the_winning_draw(skirmish):
     assert m.decision["options"][choice]["label"] == "Draw a card"
 
 
+@pytest.mark.parametrize("order", [1, -1])
+def test_mcts_with_a_visit_per_option_takes_the_best_scored_wherever_it_is_listed(skirmish,
+                                                                                 order):
+    # one iteration per option visits each once: a tie on visits, broken by the reward (it
+    # took the first listed); a draw pile of gems only, so every sample draws the sixth
+    m = start(skirmish)
+    arrange(m, {"hand:0": ["gem"] * 5, "hand:1": [], "draw": ["gem"] * 3, "imp-box": ["imp"]},
+            spare="discard")
+    decision = dict(m.decision, options=m.decision["options"][::order])
+    choice = make_agent(f"mcts:{len(decision['options'])}", skirmish).choose(
+        view(m, 0), decision, Rng(2))
+    assert decision["options"][choice]["label"] == "Draw a card"
+
+
 def test_scripted_choices_by_index_label_key_and_piece():
     options = [
         {"label": "Draw a card", "key": "action:draw"},

@@ -92,5 +92,7 @@ def test_story_odds_and_coverage_commands(tmp_path: Path):
     assert covered.exit_code == 0 and "every card and branch is covered" in covered.output
     missed = runner.invoke(app, ["story", "coverage", str(PACK), "--story", "endless"])
     assert missed.exit_code == 1 and "card 3: no path reaches it" in missed.output
-    bad = runner.invoke(app, ["story", "odds", str(PACK), "--story", "lane"])
+    # wide enough that the error box does not wrap the hint, however long the pack's path
+    bad = runner.invoke(app, ["story", "odds", str(PACK), "--story", "lane"],
+                        env={"COLUMNS": "300"})
     assert bad.exit_code == 2 and "did you mean 'lanes'" in bad.output

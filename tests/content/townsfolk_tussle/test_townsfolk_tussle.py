@@ -243,7 +243,7 @@ def test_rules_structure(game):
     # each later turn: the top-of-turn window (level abilities), the terrain it starts its
     # turn in or beside, the action card, its window
     assert [name for name, _ in ops(op_of(rules.round_start[0])[1].then)] == [
-        "trigger", "begin-turn", "play-top", "trigger"]
+        "trigger", "set", "set", "begin-turn", "set", "play-top", "trigger"]
     town = ops(game.stories["results"].cards["town"].do)
     draws = [p for name, p in town if name == "draw"]
     assert [(d.count, d.from_) for d in draws] == [

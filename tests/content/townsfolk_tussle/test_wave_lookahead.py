@@ -63,3 +63,27 @@ def test_a_heuristic_sheriff_keeps_out_of_the_next_surge():
         seat = m.decision["seat"]
         pick = bot.choose(view(m, seat), m.decision, Rng(k))
         assert not caught[pick], (m.decision["options"][pick]["label"], caught)
+
+
+def test_the_round_is_played_out_through_the_next_rounds_opening_choices():
+    # the wave and Umbrello head for the nearest townsfolk, a tie chosen by the townsfolk:
+    # a look-ahead that stopped at that choice scored the square before the surge
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    choices_in_opening = 0
+    for seed in range(1, 41):
+        m = Machine.start(prog, 2, seed)
+        rng = Rng(seed)
+        while not m.over and m.state["round"] < 6:
+            if m.decision["kind"] == "turn":
+                ahead = Machine(prog, thawed(frozen(m.state)))
+                start = ahead.state["round"]
+                asked: list[tuple[int, str]] = []  # (round, kind) of each decision answered
+                answer = ahead.answer
+                ahead.answer = lambda i, a=ahead, answer=answer: (
+                    asked.append((a.state["round"], a.decision["kind"])), answer(i))
+                finish_round(ahead, rng)
+                assert ahead.over or (ahead.state["round"] > start
+                                      and ahead.decision["kind"] == "turn")
+                choices_in_opening += any(r > start and k != "turn" for r, k in asked)
+            m.answer(rng.below(len(m.decision["options"])))
+    assert choices_in_opening
