@@ -76,6 +76,10 @@ BUILTIN_NAMES = {
     "high_ground": "true while the ranged attack being resolved is made from high ground at a "
                    "railing (a square on the railing's high side, next to it) at a target "
                    "below it (not at a railing's high side)",
+    "fallen_ally_distance": "cells from the seat's figure to the nearest other seat's figure "
+                            "for which the rules' `incapacitated` holds, 0 with none or when "
+                            "the seat's own is (what going to a fallen ally's side is worth, "
+                            "to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {
