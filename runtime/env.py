@@ -161,6 +161,7 @@ _BUILTINS: dict[str, Resolver] = {
     "foes_behind": lambda e: _foes_behind(e),
     "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
     "terrain_on_foes": lambda e: _terrain_on_foes(e.m),
+    "fallen_ally_distance": lambda e: _fallen_ally_distance(e),
 }
 
 
@@ -332,6 +333,22 @@ def _foe_distance(e: Env) -> int:
     if not foes:
         return 0
     return min(gap(e.m, mine, foe) for foe in foes)
+
+
+def _fallen_ally_distance(e: Env) -> int:
+    """Cells from the seat's figure to the nearest other seat's figure for which the rules'
+    `incapacitated` holds (0 without both, or when the seat's own is)."""
+    mine = _my_figure(e)
+    if mine is None:
+        return 0
+    from runtime.board import figure, gap
+    from runtime.seats import incapacitated
+
+    if incapacitated(e.m, e.seat):
+        return 0
+    down = [f for s in range(e.m.state["players"])
+            if s != e.seat and (f := figure(e.m, s)) is not None and incapacitated(e.m, s)]
+    return min((gap(e.m, mine, f) for f in down), default=0)
 
 
 def _foes_beside(e: Env) -> int:

@@ -79,6 +79,10 @@ BUILTIN_NAMES = {
     "terrain_on_foes": "abilities of terrain (`start-of-any-turn`) that would act on the foes "
                        "standing on the board were their turn to begin now (op `begin-turn`): "
                        "terrain under a foe, or beside it for `answers-beside`, whose `if` holds",
+    "fallen_ally_distance": "cells from the seat's figure to the nearest other seat's figure "
+                            "for which the rules' `incapacitated` holds, 0 with none or when "
+                            "the seat's own is (what going to a fallen ally's side is worth, "
+                            "to a bot's evaluation)",
 }
 
 BUILTIN_TYPES = {

@@ -49,6 +49,8 @@ class MctsAgent:
         self.weights = weights(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
+        if len(_first_keys(decision["options"])) == 1:
+            return 0  # nothing to weigh
         root = _Node()
         sampler = Sampler(self.program, view)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -57,11 +59,7 @@ class MctsAgent:
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             self._iterate(root, sampler, rng, round_end)
             done += 1
-        # the most visited; among as many visits (a budget smaller than the options gives
-        # each one or none), the best mean reward, not the first listed (the top-left square)
-        ranks = [(c.visits, c.total / c.visits) if (c := root.children.get(o["key"])) and c.visits
-                 else (-1, 0.0) for o in decision["options"]]
-        return max(range(len(ranks)), key=ranks.__getitem__)
+        return _most_visited(root, decision["options"], rng)
 
     def _iterate(self, root: _Node, sampler: Sampler, rng: Rng, round_end: bool) -> None:
         m = Machine(self.program, sampler.sample(rng))
@@ -70,7 +68,10 @@ class MctsAgent:
         base = scores(m, self.weights)
         node = root
         path: list[tuple[_Node, int]] = []
-        while not m.over:
+        # with a round's look-ahead every leaf is scored at the end of the root's round, so
+        # the tree stops there: a leaf in a later round would be scored a round further on
+        start = m.state["round"]
+        while not m.over and not (round_end and m.state["round"] != start):
             decision = m.decision
             keys = _first_keys(decision["options"])
             seat = decision["seat"]
@@ -92,7 +93,7 @@ class MctsAgent:
             if m.over:
                 break
             m.answer(rng.below(len(m.decision["options"])))
-        if round_end:
+        if round_end and m.state["round"] == start:
             finish_round(m, rng)
         reward = rewards(m, self.weights, base=base)
         for node, seat in path:
@@ -105,6 +106,20 @@ class MctsAgent:
         return node.total / node.visits + self.exploration * math.sqrt(
             math.log(node.available) / node.visits
         )
+
+
+def _most_visited(root: _Node, options: list[dict], rng: Rng) -> int:
+    """The option searched most; equal visits go to the better mean reward, then at random
+    (with fewer iterations than options many are tried once, and the first listed is no
+    better than the rest)."""
+    keys = _first_keys(options)
+    ranked = {k: (c.visits, c.total / c.visits) for k, c in root.children.items()
+              if k in keys and c.visits}
+    if not ranked:
+        return rng.below(len(options))
+    top = max(ranked.values())
+    best = [keys[k] for k, r in ranked.items() if r == top]
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
 
 def _first_keys(options: list[dict]) -> dict[str, int]:

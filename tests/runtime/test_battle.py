@@ -132,3 +132,13 @@ def test_foe_distance_counts_cells_to_the_nearest_foe_standing(ambush):
     for row in m.state["pieces"][2:]:
         row[2:4] = [None, None]  # every foe off the board: nothing left to close in on
     assert m.value("foe_distance", 0) == 0
+
+
+def test_fallen_ally_distance_counts_cells_to_the_nearest_ally_struck_down(ambush):
+    m = deployed(ambush)  # seat 1 on A1, seat 2 on E1; incapacitated: health <= 0
+    assert [m.value("fallen_ally_distance", s) for s in range(2)] == [0, 0]  # nobody down
+    m.state["sv"][1]["health"] = 0
+    # the standing seat counts the way to the fallen one; the fallen one counts nothing
+    assert [m.value("fallen_ally_distance", s) for s in range(2)] == [4, 0]
+    m.state["pieces"][0][2:4] = [3, 0]  # seat 1 steps next to it, on D1
+    assert m.value("fallen_ally_distance", 0) == 1
