@@ -158,6 +158,7 @@ _BUILTINS: dict[str, Resolver] = {
     "figures_under_foes": lambda e: _figures_under_foes(e.m),
     "foes_behind": lambda e: _foes_behind(e),
     "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
+    "battles_won": lambda e: (e.m.state.get("story") or {}).get("won", 0),
 }
 
 
