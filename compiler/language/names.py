@@ -76,6 +76,7 @@ BUILTIN_NAMES = {
     "high_ground": "true while the ranged attack being resolved is made from high ground at a "
                    "railing (a square on the railing's high side, next to it) at a target "
                    "below it (not at a railing's high side)",
+    "healed": "what the heal being resolved gives back (in `on-healed` and `on-ally-healed`)",
     "battles_won": "battles won so far in the story being walked (in a campaign, in the "
                    "stories before it too); 0 outside a story. To a bot's evaluation: a won "
                    "battle is worth more than lingering in it, though the next one waits",
