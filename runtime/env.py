@@ -162,6 +162,7 @@ _BUILTINS: dict[str, Resolver] = {
     "high_ground": lambda e: bool(e.ctx.get("high_ground", False)),
     "terrain_on_foes": lambda e: _terrain_on_foes(e.m),
     "fallen_ally_distance": lambda e: _fallen_ally_distance(e),
+    "battles_won": lambda e: (e.m.state.get("story") or {}).get("won", 0),
 }
 
 

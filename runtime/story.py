@@ -108,8 +108,10 @@ def _card(m: Machine, key: str) -> StoryCard:
     return m.program.game.stories[m.state["story"]["id"]].cards[key]
 
 
-def _story_state(story_id: str, start: str) -> dict:
-    return {"id": story_id, "card": start, "battle": None, "ending": None, "steps": 0}
+def _story_state(story_id: str, start: str, won: int = 0) -> dict:
+    """A story's walk; `won` counts the battles won in it (and, in a campaign, before it)."""
+    return {"id": story_id, "card": start, "battle": None, "ending": None, "steps": 0,
+            "won": won}
 
 
 @handler("story")
@@ -228,7 +230,7 @@ def _next(m: Machine, local: dict, ending: str, following: str, ctx: dict):
     st = m.state
     m.emit("ending", ending=ending, story=st["story"]["id"], next=following)
     story = m.program.game.stories[following]
-    st["story"] = _story_state(following, story.start)
+    st["story"] = _story_state(following, story.start, st["story"].get("won", 0))
     m.emit("say", text=f"{story.title} begins.")
     local.update(s="pause" if m.program.rules.between_cards else "enter", card=story.start)
     between = m.program.rules.campaign.between
@@ -332,6 +334,8 @@ def _after_battle(m: Machine, local: dict, card: StoryCard):
     name = local.pop("outcome")
     won = name != DEFEAT
     m.count("battle-won" if won else "battle-lost", card.battle)
+    if won:
+        m.state["story"]["won"] = m.state["story"].get("won", 0) + 1
     target = card.outcomes.get(name) or card.outcomes.get(VICTORY if won else DEFEAT)
     if target is None and won:
         target = next((t for n, t in card.outcomes.items() if n != DEFEAT), card.goto)

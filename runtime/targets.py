@@ -116,6 +116,16 @@ def piece_value(m: Machine, i: int, name: str) -> Any:
     return printed if printed is not None else (var.initial if var is not None else None)
 
 
+def health_left(m: Machine, i: int) -> Any:
+    """The health piece `i` has left: for a seat's figure, the rules' `figure-health` read
+    for its seat when they give one; else its `health` (`piece_value`)."""
+    seat = pieces(m)[i][1]
+    rule = m.program.rules.figure_health
+    if seat is not None and rule is not None:
+        return m.evaluate(rule, seat, {})
+    return piece_value(m, i, "health")
+
+
 def set_piece_value(m: Machine, i: int, name: str, value: Any) -> None:
     piece = pieces(m)[i]
     if piece[1] is not None and name in m.program.variables:
@@ -261,7 +271,7 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
         best = (min if selector == "closest" else max)(far.values())
         return [i for i in far if far[i] == best]
     if selector in ("weakest", "strongest"):
-        hp = {i: piece_value(m, i, "health") for i in foes}
+        hp = {i: health_left(m, i) for i in foes}
         hp = {i: v for i, v in hp.items() if v is not None}
         if not hp:
             return []

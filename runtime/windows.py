@@ -62,6 +62,7 @@ _SUBJECT = {
     "on-ally-healed": "self",
     "on-use-terrain": "self",
     "on-collided": "target",
+    "on-healed": "target",
 }
 
 

@@ -937,6 +937,11 @@ class Rules(Document):
         description="stories played in a row as one game (one story: the whole game), what a "
         "game walks when no scenario or story is asked for, and what happens between them",
     )
+    figure_health: Expr | None = Field(
+        default=None,
+        description="the health a seat's figure has left, read for its seat (what the selectors "
+        "`weakest` and `strongest` compare); else the seat's `health` variable",
+    )
 
 
 # -- layouts -------------------------------------------------------------------------------------

@@ -83,6 +83,10 @@ BUILTIN_NAMES = {
                             "for which the rules' `incapacitated` holds, 0 with none or when "
                             "the seat's own is (what going to a fallen ally's side is worth, "
                             "to a bot's evaluation)",
+    "healed": "what the heal being resolved gives back (in `on-healed` and `on-ally-healed`)",
+    "battles_won": "battles won so far in the story being walked (in a campaign, in the "
+                   "stories before it too); 0 outside a story. To a bot's evaluation: a won "
+                   "battle is worth more than lingering in it, though the next one waits",
 }
 
 BUILTIN_TYPES = {

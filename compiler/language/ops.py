@@ -276,7 +276,9 @@ class Damage(Params):
     )
 
 
-@op("heal", "Heal damage (or wounds) of targets, up to their maximum.", "combat")
+@op("heal", "Heal damage (or wounds) of targets, up to their maximum; with no `health` "
+    "variable, fire each target's `on-healed` (`healed`: the amount) for the rules to apply.",
+    "combat")
 class Heal(Params):
     shorthand = "amount"
     amount: Amount = 1

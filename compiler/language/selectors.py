@@ -104,6 +104,8 @@ WINDOWS = table(
      "`collisions: shove`; there, `target` picks that foe)"),
     ("after-foe-action", "when a foe on the board has carried out a card it played (`play-top "
      "by:`), once per card; `target` picks that foe"),
+    ("on-healed", "when a `heal` reaches the owner in a game with no `health` variable "
+     "(`healed`: what it gives back), so the rules say what healing does (turns Wounds back)"),
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from runtime.agents.evaluation import scores, weights
 from runtime.agents.lookahead import finish_round, to_round_end
+from runtime.agents.rerolls import worth_rerolling
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -36,7 +37,7 @@ class HeuristicAgent:
         sample = Template(determinise(self.program, view, rng))  # forked per option
         best, best_score = [], float("-inf")
         round_end = to_round_end(self.program, view)
-        for index in range(len(decision["options"])):
+        for index in worth_rerolling(self.program, sample, decision):
             if round_end:
                 score = max(self._round_score(sample, index, seat, rng) for _ in range(_TRIES))
             else:

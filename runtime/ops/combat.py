@@ -74,6 +74,11 @@ def heal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             before = read(m, "health", seat)
             write(m, "health", seat, before + n)
             frames += ally_healed(m, ctx, seat, read(m, "health", seat) - before)
+    else:  # no health to raise: the rules' `on-healed` says what healing does
+        for seat in seats:
+            if p.per_target:
+                n = int(m.value(p.amount, seat, {**ctx, "self": seat, "piece": None}))
+            frames.append(window("on-healed", {**ctx, "target": seat, "healed": n, "piece": None}))
     return Tail(*frames) if frames else None
 
 

@@ -44,6 +44,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.agents.evaluation", "runtime.agents.heuristic", "runtime.agents.human",
         "runtime.agents.lookahead", "runtime.agents.mcts", "runtime.agents.random",
         "runtime.agents.scripted", "runtime.report", "runtime.report.charts",
+        "runtime.agents.rerolls",
     }),
 }
 LEVEL = {module: level for level, modules in enumerate(LAYERS.values()) for module in modules}

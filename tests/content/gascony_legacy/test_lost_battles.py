@@ -38,3 +38,17 @@ def test_an_enemy_ending_its_turn_at_the_bench_spoils_the_studs():
 def test_an_enemy_away_from_the_bench_spoils_nothing():
     m = bench_fight(D3, C3)
     assert m.state["result"] is None and "studs-ruined" not in m.state["flags"]
+
+
+def test_the_captain_singles_out_the_character_with_the_fewest_health_tokens():
+    """Single Out: the Cardinal's Captain walks at the most wounded Character, not the nearest
+    (with no health on a Character's figure it never moved at all)."""
+    m = battle("the-palace-gate", "Athos", "Porthos")
+    clear(m)
+    captain = foe(m, "cardinals-captain", (6, 3))
+    stand(m, 0, (6, 0))  # Athos, 3 squares off, unhurt
+    stand(m, 1, (0, 3))  # Porthos, 6 squares off, 3 Wounds
+    m.state["sv"][1]["wounds"] = 3
+    end_round(m)
+    [first, *_] = [e["cell"] for e in m.log if e["e"] == "move-piece" and e["piece"] == captain]
+    assert first[0] <= 3  # it went 3 or more squares west, towards Porthos
