@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from runtime.specialise import CHECK_SPECIALISERS
+from runtime.specialise import CHECK_SPECIALISERS, holds_bound
 from runtime.uses import use_key, used
 
 if TYPE_CHECKING:
@@ -100,13 +100,8 @@ def main_options(m: Machine, seat: int) -> list[dict]:
             continue
         if limit is not None and turn_uses.get(use, 0) >= limit:
             continue
-        if run is not None:
-            try:
-                met = run(m, seat, ctx, None)
-            except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
-                met = m.holds(condition, seat, ctx)
-            if not met:
-                continue
+        if run is not None and not holds_bound(m, run, condition, seat, ctx):
+            continue
         if check is not None and not check(m, ctx, params):
             continue
         options.append({"label": action.name, "key": key, "a": action.id, "cost": cost})
@@ -155,13 +150,8 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 if once_per and once_per in uses and f"{inst}{use}" in uses[once_per]:
                     continue  # (`used`, inline: a use is recorded as a count of 1 or more)
                 ctx = {"self": seat, "card": inst}
-                if run is not None:
-                    try:
-                        met = run(m, seat, ctx, inst)
-                    except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
-                        met = m.holds(ability.if_, seat, ctx, inst)
-                    if not met:
-                        continue
+                if run is not None and not holds_bound(m, run, ability.if_, seat, ctx, inst):
+                    continue
                 cost = ability.cost
                 if type(cost) is not int:
                     cost = int(m.value(cost, seat, ctx, inst))

@@ -19,7 +19,7 @@ from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
-from runtime.specialise import specialises_check
+from runtime.specialise import holds_bound, specialises_check
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -91,13 +91,8 @@ def contest_check(program, p):
         for s in _seats(m, ctx, target):
             if s in excluded:
                 continue
-            if target_run is not None:
-                try:
-                    met = target_run(m, s, ctx, None)
-                except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
-                    met = m.holds(target_if, s, ctx)
-                if not met:
-                    continue
+            if target_run is not None and not holds_bound(m, target_run, target_if, s, ctx):
+                continue
             if card is None:
                 return True
             # `m.keys` looked up in place: a battle's own zones only are not in it
@@ -116,13 +111,8 @@ def _reaches(m: Machine, ctx: dict, seat: int, stakes: list[tuple], need: int) -
     zones, ids, down, keys = st["zones"], st["ids"], st["down"], m.keys
     total = 0
     for source, run, zone, table, want_down, value in stakes:
-        if run is not None:
-            try:
-                met = run(m, seat, ctx, None)
-            except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
-                met = m.holds(source, seat, ctx)
-            if not met:
-                continue
+        if run is not None and not holds_bound(m, run, source, seat, ctx):
+            continue
         count = 0
         key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
         for inst in zones[key]:
@@ -176,13 +166,8 @@ def choose_check(program, p):
         chooser = ctx.get("self")
         card = ctx.get("card")
         for source, run, viable, params in options:
-            if run is not None:
-                try:
-                    met = run(m, chooser, ctx, card)
-                except Exception:  # noqa: BLE001 - evaluated again by `holds`, to raise it located
-                    met = m.holds(source, chooser, ctx, card)
-                if not met:
-                    continue
+            if run is not None and not holds_bound(m, run, source, chooser, ctx, card):
+                continue
             if viable is None or viable(m, ctx, params):
                 return True
         return False
