@@ -26,7 +26,7 @@ def to_round_end(program, state: dict | None = None) -> bool:
 def finish_round(m: Machine, rng: Rng) -> None:
     """Play on until the next round's first turn (or the game ends, or a story's battle
     does): a turn's choice ends the turn, any other choice goes at random. What the new
-    round's start does before that turn counts, choices in it too (which of two townsfolk at
+    round's start does before that turn counts, choices in it too (which of two figures at
     the same distance a foe heads for): stopping at them would score the position before
     the foe's blow."""
     start = m.state["round"]
