@@ -14,6 +14,7 @@ import pytest
 from runtime.audit import Audit
 from runtime.loading import load_program
 from tests.content.townsfolk_tussle.test_worked_examples import (
+    bat_pepin_from,
     PACK,
     dice,
     fight,
@@ -64,13 +65,7 @@ def test_the_audit_checks_every_hit_from_behind_pepin_costs_him_one_more_hp(
               ["Quintus Binch", "Granny Melba"])
     audit = Audit()
     audit.attach(m)
-    pepin = ruffian(m)
-    pepin[2:6] = [8, 2, pepin[4], 2]  # on I3, facing down
-    stand(m, 0, cell)
-    health = pepin[4]
-    reask(m)
-    dice(monkeypatch, 9)
-    pick(m, "Rubber Bat: Attack")  # 1 DMG
+    pepin, health = bat_pepin_from(m, monkeypatch, cell)
     assert pepin[4] == health - lost
     assert _failed(m, audit) == found
 

@@ -13,6 +13,7 @@ import pytest
 from runtime.board import board, cells_of, figure, pieces
 from runtime.zones import move
 from tests.content.townsfolk_tussle.test_worked_examples import (
+    bat_pepin_from,
     dice,
     equip,
     fight,
@@ -145,13 +146,7 @@ def test_wag_of_the_finger_takes_two_mvmt_off_the_ruffians_next_action_only(prog
 def test_melty_milk_back_pepin_takes_one_more_dmg_from_a_hit_from_right_behind(
         programs, monkeypatch, cell, extra):
     m = fight(programs, "pepin-milkfrog-chump", ["Quintus Binch", "Granny Melba"])
-    pepin = ruffian(m)
-    pepin[2:6] = [8, 2, pepin[4], 2]  # on I3, facing down
-    stand(m, 0, cell)
-    health = pepin[4]
-    reask(m)
-    dice(monkeypatch, 9)
-    pick(m, "Rubber Bat: Attack")  # 1 DMG
+    pepin, health = bat_pepin_from(m, monkeypatch, cell)
     assert pepin[4] == health - 1 - extra
     assert m.value("weakness_active", 0) is bool(extra)
 

@@ -79,6 +79,19 @@ def dice(monkeypatch, *faces: int) -> None:
                         if queue else throw(m, sides, count))
 
 
+def bat_pepin_from(m: Machine, monkeypatch, cell: tuple[int, int]) -> tuple[list, int]:
+    """Pepin on I3 facing down, seat 0 on `cell` swings its Rubber Bat (1 DMG) and hits:
+    Pepin's piece and his HP before the blow."""
+    pepin = ruffian(m)
+    pepin[2:6] = [8, 2, pepin[4], 2]
+    stand(m, 0, cell)
+    health = pepin[4]
+    reask(m)
+    dice(monkeypatch, 9)
+    pick(m, "Rubber Bat: Attack")
+    return pepin, health
+
+
 def test_the_floppy_scimitar_reaches_five_squares_with_the_extend_o_pole_and_hits(
         programs, monkeypatch):
     m = fight(programs, "pepin-milkfrog-chump", ["Quintus Binch", "Granny Melba"])
