@@ -15,10 +15,12 @@ endings decide, so a lost battle's paragraph is read).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.frames import NO_CTX, handler
 from runtime.windows import window
+from runtime.written import expression, write
 
 if TYPE_CHECKING:
     from compiler.language.documents import Condition
@@ -59,46 +61,71 @@ def _applies(m: Machine, cond: Condition) -> bool:
 
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
-    st = m.state
-    # saves from before `begun` existed were all made in play (`in`, not `get`: this runs
-    # after nearly every step)
-    if (st["result"] is not None or ("ending" in st and st["ending"])
-            or ("begun" in st and not st["begun"])):
-        return False
-    rules = m.program.rules
-    for cond in rules.win:
-        if cond.who == "active" and cond.at == "step" and cond.in_stories:
-            # the common case, inline: one seat, tested at every step
-            seat = st["active"]
-            if st["out"][seat]:
-                continue
-            run = m.program.runners.get(cond.if_)
-            try:
-                met = run(m, seat, NO_CTX, None)
-            except Exception:  # noqa: BLE001 - unbound yet, or failed: `holds` binds or locates
-                met = m.holds(cond.if_, seat)
-            if not met:
-                continue
-            finish(m, [seat], cond.text or "a win condition is met")
-            return True
-        seats = meeting(m, cond) if _applies(m, cond) else None
-        if seats:
-            finish(m, seats, cond.text or "a win condition is met")
-            return True
-    for cond in rules.lose:
-        seats = meeting(m, cond) if _applies(m, cond) else None
-        if not seats:
-            continue
-        if cond.who in _SHARED:
-            finish(m, [], cond.text or "the party lost")
-            return True
-        if put_out(m, seats, cond.text or ""):
-            return True
-    for cond in rules.end:
-        if _applies(m, cond) and meeting(m, cond):
-            end_game(m, cond.text or "an end condition is met")
-            return True
+    cache = m.program.cache
+    written = cache["conditions:end"] if "conditions:end" in cache else _write_check(m.program)
+    return written(m)
+
+
+def _win(m: Machine, cond: Condition) -> bool:
+    seats = meeting(m, cond) if _applies(m, cond) else None
+    if seats:
+        finish(m, seats, cond.text or "a win condition is met")
+        return True
     return False
+
+
+def _lose(m: Machine, cond: Condition) -> bool:
+    seats = meeting(m, cond) if _applies(m, cond) else None
+    if not seats:
+        return False
+    if cond.who in _SHARED:
+        finish(m, [], cond.text or "the party lost")
+        return True
+    return put_out(m, seats, cond.text or "")
+
+
+def _end(m: Machine, cond: Condition) -> bool:
+    if _applies(m, cond) and meeting(m, cond):
+        end_game(m, cond.text or "an end condition is met")
+        return True
+    return False
+
+
+def _write_check(program) -> Callable:
+    """The win, loss and end conditions of `program`, tested in order, written out as one
+    function (kept in its cache): a win for the active seat tested at every step reads its
+    condition in place (a failure is evaluated again by `holds`, which raises it located);
+    the others are tested by `_win`, `_lose` and `_end`."""
+    rules = program.rules
+    body = ["st = m.state",
+            "if (st['result'] is not None or ('ending' in st and st['ending'])",
+            "        or ('begun' in st and not st['begun'])):",
+            "    return False"]
+    names: dict = {"_finish": finish, "_win": _win, "_lose": _lose, "_end": _end}
+    for kind, conds in (("win", rules.win), ("lose", rules.lose), ("end", rules.end)):
+        for n, cond in enumerate(conds):
+            names[f"_{kind}_{n}"] = cond
+            written = expression(program, cond.if_, seated=True) if cond.if_ is not None else None
+            if kind != "win" or written is None or not (
+                    cond.who == "active" and cond.at == "step" and cond.in_stories):
+                body += [f"if _{kind}(m, _{kind}_{n}):", "    return True"]
+                continue
+            text, needs = written
+            names.update(needs)
+            body += [f"# win: {cond.if_}",
+                     "seat = st['active']",
+                     "if not st['out'][seat]:",
+                     "    try:",
+                     f"        met = {text}",
+                     "    except Exception:  # located by `holds`, which evaluates it again",
+                     f"        met = m.holds(_win_{n}.if_, seat)",
+                     "    if met:",
+                     f"        _finish(m, [seat], _win_{n}.text or 'a win condition is met')",
+                     "        return True"]
+    body.append("return False")
+    found = program.cache["conditions:end"] = write(
+        "end_check", "m, ctx=_NO_CTX, card=None", body, {**names, "_NO_CTX": NO_CTX})
+    return found
 
 
 def put_out(m: Machine, seats: list[int], reason: str) -> bool:

@@ -166,6 +166,18 @@ _BUILTINS: dict[str, Resolver] = {
 }
 
 
+# built-ins that read one entry of the state, written in place in bound expressions
+_IN_PLACE: dict[str, str] = {
+    "players": "m.state['players']",
+    "round": "m.state['round']",
+    "actions": "m.state['actions']",
+    "roll": "m.state['roll']",
+    "successes": "m.state['successes']",
+    "first_round": "(m.state['round'] == 1)",
+    "is_active": "(seat == m.state['active'])",
+}
+
+
 def _foes_behind(e: Env) -> int:
     """Foes on the board whose back the seat's figure stands right behind: on a square next to
     the side each faces away from (none off the board or without a figure)."""
@@ -417,6 +429,8 @@ def build_readers(program: Program) -> dict[str, Reader]:
     for name in BUILTIN_NAMES:
         # Names for boards and foes (distance, health…) are given by the effect being resolved.
         table[name] = _through_env(_BUILTINS[name]) if name in _BUILTINS else _ctx_reader(name)
+        if name in _IN_PLACE:
+            table[name].inline = (_IN_PLACE[name], {})
     for name in EVENT_NAMES:  # read from the event an event-level invariant follows
         table[name] = _ctx_reader(name)
     for name, var in program.variables.items():

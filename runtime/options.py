@@ -12,10 +12,12 @@ when asked after each action (see `runtime.respond`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from runtime.specialise import CHECK_SPECIALISERS, holds_bound
+from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
+from runtime.written import condition, expression, write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -44,17 +46,68 @@ def viable(m: Machine, effects: list, ctx: dict) -> bool:
     return check is None or check(m, ctx, params)
 
 
-def _actions(program) -> list[tuple]:
-    """Per action, once per program: what deciding whether to offer it needs (its `if:`
-    bound to its runner, so offering calls the expression directly)."""
-    found = program.cache.get("options:actions")
-    if found is None:
-        found = program.cache["options:actions"] = [
-            (action, action.cost, action.limit, "a:" + action.id, action.if_,
-             None if action.if_ is None else program.runner(action.if_),
-             *first_check(program, action.do), "action:" + action.id)
-            for action in program.rules.actions
-        ]
+def main_options(m: Machine, seat: int) -> list[dict]:
+    """The options of `seat`'s turn: what `_write_main` writes out for the program, run."""
+    cache = m.program.cache
+    written = cache["options:main"] if "options:main" in cache else _write_main(m.program)
+    return written(m, seat)
+
+
+def _write_main(program) -> Callable:
+    """The turn options of `program` as one function `(m, seat)` (kept in its cache): each
+    action tested in place, in order, for its cost, its limit, its `if:` (read in place; a
+    failure is evaluated again by `holds`, which raises it located) and its first effect's
+    viability check; then the abilities, the terrain, and ending the turn."""
+    body = ["st = m.state",
+            "left = st['actions']",
+            "ctx = {'self': seat}",
+            "options = []",
+            "uses = st['used']",
+            "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
+    names: dict = {"_NONE": {}, "_abilities": ability_options, "_activated": program.activated}
+    for n, action in enumerate(program.rules.actions):
+        check, params = first_check(program, action.do)
+        names.update({f"_cost_{n}": action.cost, f"_use_{n}": "a:" + action.id,
+                      f"_if_{n}": action.if_, f"_check_{n}": check, f"_params_{n}": params})
+        body.append(f"# {action.id}: cost {action.cost}, limit {action.limit}, if {action.if_}")
+        if type(action.cost) is int:
+            cost = str(action.cost)
+        else:
+            body.append(f"cost = int(m.value(_cost_{n}, seat, ctx))")
+            cost = "cost"
+        tests = [f"{cost} <= left"]
+        if action.limit is not None:
+            tests.append(f"(turn_uses[_use_{n}] if _use_{n} in turn_uses else 0) < {action.limit}")
+        body.append(f"if {' and '.join(tests)}:")
+        depth = "    "
+        if action.if_ is not None:
+            written = expression(program, action.if_, seated=True)
+            if written is None:
+                body.append(f"{depth}ok = m.holds(_if_{n}, seat, ctx)")
+            else:
+                text, needs = written
+                names.update(needs)
+                body += [f"{depth}try:",
+                         f"{depth}    ok = {text}",
+                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+                         f"{depth}    ok = m.holds(_if_{n}, seat, ctx)"]
+            body.append(f"{depth}if ok:")
+            depth += "    "
+        if check is not None:
+            body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
+            depth += "    "
+        body.append(f"{depth}options.append({{'label': {action.name!r}, "
+                    f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': {cost}}})")
+    if program.activated:
+        body.append("options += _abilities(m, seat, _activated, left)")
+    if program.game.terrain:
+        from runtime.interactions import terrain_options
+
+        names["_terrain"] = terrain_options
+        body.append("options += _terrain(m, seat, left)")
+    body += ["options.append({'label': 'End your turn', 'key': 'end'})", "return options"]
+    found = program.cache["options:main"] = write(
+        "main_options", "m, seat, card=None", body, names)
     return found
 
 
@@ -69,7 +122,7 @@ def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
             ability = program.cards[card_id].abilities[index]
             found.append((index, ability, f"use:{card_id}:{index}",
                           f"{program.name_of(card_id)}: {ability.name or 'use'}",
-                          None if ability.if_ is None else program.runner(ability.if_),
+                          None if ability.if_ is None else condition(program, ability.if_),
                           *first_check(program, ability.do),
                           f":{card_id}#{index}"))
     return found
@@ -83,36 +136,6 @@ def _in_play(m: Machine, seat: int) -> list[tuple]:
             (f"{zone.id}:{seat}", zone.in_play_if)
             for zone in m.program.in_play_zones if zone.per_seat]
     return keys
-
-
-def main_options(m: Machine, seat: int) -> list[dict]:
-    st = m.state
-    left = st["actions"]
-    ctx = {"self": seat}
-    options: list[dict] = []
-    turn_uses = st["used"].get("turn", {})
-    actions = m.program.cache.get("options:actions")
-    for action, cost, limit, use, condition, run, check, params, key in (
-            _actions(m.program) if actions is None else actions):
-        if type(cost) is not int:
-            cost = int(m.value(cost, seat, ctx))
-        if cost > left:
-            continue
-        if limit is not None and turn_uses.get(use, 0) >= limit:
-            continue
-        if run is not None and not holds_bound(m, run, condition, seat, ctx):
-            continue
-        if check is not None and not check(m, ctx, params):
-            continue
-        options.append({"label": action.name, "key": key, "a": action.id, "cost": cost})
-    if m.program.activated:
-        options += ability_options(m, seat, m.program.activated, left)
-    if m.program.game.terrain:
-        from runtime.interactions import terrain_options
-
-        options += terrain_options(m, seat, left)
-    options.append({"label": "End your turn", "key": "end"})
-    return options
 
 
 def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dict]:
@@ -150,7 +173,7 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 if once_per and once_per in uses and f"{inst}{use}" in uses[once_per]:
                     continue  # (`used`, inline: a use is recorded as a count of 1 or more)
                 ctx = {"self": seat, "card": inst}
-                if run is not None and not holds_bound(m, run, ability.if_, seat, ctx, inst):
+                if run is not None and not run(m, seat, ctx, inst):
                     continue
                 cost = ability.cost
                 if type(cost) is not int:

@@ -56,16 +56,6 @@ def specialises_check(check: Callable) -> Callable:
     return register
 
 
-def holds_bound(m: Any, run: Callable, source: str, seat: int | None, ctx: dict,
-                card: int | None = None) -> bool:
-    """Whether condition `source`, bound at load as `run`, holds. A failure is evaluated
-    again by `Machine.holds`, which raises it located (file, line, what it read)."""
-    try:
-        return bool(run(m, seat, ctx, card))
-    except Exception:  # noqa: BLE001 - raised again, located, by `holds`
-        return m.holds(source, seat, ctx, card)
-
-
 def define(name: str, body: list[str], names: dict[str, Any]) -> Callable:
     """A bound op written as Python source: `def name(m, ctx, p, local):` over `body` (lines,
     indented once), its free names taken from `names`. Kept readable: `fn.source` is the text."""

@@ -59,19 +59,41 @@ class Expression:
         `['near_terrain']`), or, for a reader carrying `inline = (text, globals)`, as that
         Python expression over `params` written in place. None if a name has no reader.
         Failures raise what they raise; `failure(exc)` describes them."""
-        body, _positions = parse(self.source)
-        rewrite = _Rewrite(bound=set(), params=params, readers=readers)
+        found = self._rewritten(readers, params)
+        if found is None:
+            return None
+        body, names = found
         function = ast.Lambda(
             args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[],
                                kw_defaults=[], defaults=[]),
-            body=rewrite.visit(body),
+            body=body,
         )
+        tree = ast.fix_missing_locations(ast.Expression(function))
+        return eval(compile(tree, "<expr>", "eval"), {**_GLOBALS, **names})
+
+    def written(
+        self, readers: Mapping[str, Callable[..., Any]], params: tuple[str, ...] = ("env",)
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The expression as Python source text over variables named `params`, names read as
+        `bind` reads them, and the globals that text needs (the function table included), to
+        be written into a larger generated function; None if a name has no reader."""
+        found = self._rewritten(readers, params)
+        if found is None:
+            return None
+        body, names = found
+        needs = {k: v for k, v in _GLOBALS.items() if k != "__builtins__"}
+        needs.update(names)
+        return ast.unparse(ast.fix_missing_locations(body)), needs
+
+    def _rewritten(self, readers, params) -> tuple[ast.AST, dict[str, Any]] | None:
+        body, _positions = parse(self.source)
+        rewrite = _Rewrite(bound=set(), params=params, readers=readers)
+        body = rewrite.visit(body)
         if not rewrite.bound <= readers.keys():
             return None
         names = {_BOUND + name: readers[name] for name in rewrite.bound}
         names.update(rewrite.inlined)
-        tree = ast.fix_missing_locations(ast.Expression(function))
-        return eval(compile(tree, "<expr>", "eval"), {**_GLOBALS, **names})
+        return body, names
 
     def failure(self, exc: Exception) -> EvaluationError:
         """The EvaluationError for `exc`, raised while evaluating this expression."""

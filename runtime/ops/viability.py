@@ -6,7 +6,8 @@ parameters, bind their conditions and look up their card filters on every call; 
 built here do that once per effect and keep only the reads of the state. Each gives the
 same answer as the op's own check; parameters they do not cover (a card filter that reads
 more than the card, an amount worked out in play) keep the op's own check. A condition that
-fails is evaluated again by `Machine.holds`, which raises it located, as the op's check does.
+fails is evaluated again by `Machine.holds`, which raises it located, as the op's check does
+(`runtime.written.condition`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
-from runtime.specialise import holds_bound, specialises_check
+from runtime.specialise import specialises_check
+from runtime.written import condition
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -39,7 +41,8 @@ def _table(program, matching: str | None):
 
 
 def _runner(program, source: str | None):
-    return None if source is None else program.runner(source)
+    """Condition `source` written out (`runtime.written.condition`), or None for none."""
+    return None if source is None else condition(program, source)
 
 
 _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
@@ -69,15 +72,15 @@ def contest_check(program, p):
         table = _table(program, stake.matching)
         if table is _UNKNOWN or type(stake.value) is not int or stake.value < 0:
             return _contest_viable
-        stakes.append((stake.if_, _runner(program, stake.if_), stake.zone, table,
+        stakes.append((_runner(program, stake.if_), stake.zone, table,
                        None if stake.face is None else stake.face == "down", stake.value))
     card = _table(program, p.card)
     if type(p.minimum) is not int or card is _UNKNOWN or (p.card is not None
                                                            and p.card_zone is None):
         return _contest_viable
     need = max(1, p.minimum)
-    target, target_if, exclude, card_zone = p.target, p.target_if, tuple(p.exclude), p.card_zone
-    target_run = _runner(program, target_if)
+    target, exclude, card_zone = p.target, tuple(p.exclude), p.card_zone
+    target_run = _runner(program, p.target_if)
 
     def check(m: Machine, ctx: dict, _p) -> bool:
         seat = ctx["self"]
@@ -91,7 +94,7 @@ def contest_check(program, p):
         for s in _seats(m, ctx, target):
             if s in excluded:
                 continue
-            if target_run is not None and not holds_bound(m, target_run, target_if, s, ctx):
+            if target_run is not None and not target_run(m, s, ctx):
                 continue
             if card is None:
                 return True
@@ -110,8 +113,8 @@ def _reaches(m: Machine, ctx: dict, seat: int, stakes: list[tuple], need: int) -
     st = m.state
     zones, ids, down, keys = st["zones"], st["ids"], st["down"], m.keys
     total = 0
-    for source, run, zone, table, want_down, value in stakes:
-        if run is not None and not holds_bound(m, run, source, seat, ctx):
+    for run, zone, table, want_down, value in stakes:
+        if run is not None and not run(m, seat, ctx):
             continue
         count = 0
         key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
@@ -160,13 +163,13 @@ def move_card_check(program, p):
 def choose_check(program, p):
     """`_choose_viable` for one choice: some option's condition holds and its first effect
     has something to act on."""
-    options = [(o.if_, _runner(program, o.if_), *first_check(program, o.do)) for o in p.options]
+    options = [(_runner(program, o.if_), *first_check(program, o.do)) for o in p.options]
 
     def check(m: Machine, ctx: dict, _p) -> bool:
         chooser = ctx.get("self")
         card = ctx.get("card")
-        for source, run, viable, params in options:
-            if run is not None and not holds_bound(m, run, source, chooser, ctx, card):
+        for run, viable, params in options:
+            if run is not None and not run(m, chooser, ctx, card):
                 continue
             if viable is None or viable(m, ctx, params):
                 return True

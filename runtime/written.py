@@ -1,0 +1,102 @@
+"""Conditions written into generated Python at load: what decides, read in place.
+
+`expression(program, source)` is an expression as Python source text over `m, seat, ctx,
+card` (its names read as `Program.runner` reads them: plain variables and counts in place,
+other names through their readers) with the globals it needs, to be written into a larger
+generated function (`write`). `condition(program, source)` is a condition as one such
+function, `(m, seat, ctx, card) -> bool`: a failure is evaluated again by `Machine.holds`,
+which raises it located (file, line, what it read), so the fast path needs no `holds` call.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from compiler.expressions.functions import modulo, multiply
+
+if TYPE_CHECKING:
+    from runtime.program import Program
+
+PARAMS = ("m", "seat", "ctx", "card")
+# the expression guards for `*` and `%` (numbers only), and the types they let through at once
+_GUARDS = {"_multiply": ("*", multiply), "_modulo": ("%", modulo)}
+_NUMBERS = frozenset({int, float, bool})  # (`isinstance(x, (int, float))` for the state's values)
+
+
+def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Callable:
+    """A function written as Python source: `def name(params):` over `body` (lines, indented
+    once), its free names taken from `names`. Kept readable: `fn.source` is the text."""
+    source = f"def {name}({params}):\n" + "".join(f"    {line}\n" for line in body)
+    namespace = dict(names)
+    exec(compile(source, f"<written {name}>", "exec"), namespace)  # noqa: S102 - our own text
+    fn = namespace[name]
+    fn.source = source
+    return fn
+
+
+def expression(program: Program, source: str, seated: bool = False
+               ) -> tuple[str, dict[str, Any]] | None:
+    """Expression `source` as Python text over `m, seat, ctx, card` and the globals it needs;
+    None for one with a name no reader reads (its runner fails it with its message). With
+    `seated`, the text is for a `seat` that is never None (what reads no seat is left out)."""
+    found = program.expr(source).written(program.readers, PARAMS)
+    if found is None:
+        return None
+    text, needs = found
+    tree = _Numbers(seated).visit(ast.parse(text, mode="eval"))
+    needs["_type"] = type
+    needs["_NUMBERS"] = _NUMBERS
+    return ast.unparse(ast.fix_missing_locations(tree)), needs
+
+
+class _Numbers(ast.NodeTransformer):
+    """`_multiply(a, b)` (the numbers-only guard) as `a * b` when both are plainly numbers,
+    each side evaluated once; anything else still goes through the guard. With `seated`,
+    `x if seat is None else y` (an in-place read's branch for no seat) is `y`."""
+
+    def __init__(self, seated: bool):
+        self.made = 0
+        self.seated = seated
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        if self.seated and ast.unparse(node.test) == "seat is None":
+            return node.orelse
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if not (isinstance(node.func, ast.Name) and node.func.id in _GUARDS):
+            return node
+        symbol = _GUARDS[node.func.id][0]
+        self.made += 1
+        a, b = f"_a{self.made}", f"_b{self.made}"
+        left, right = (ast.unparse(x) for x in node.args)
+        text = (f"({a} {symbol} {b} if _type({a} := ({left})) in _NUMBERS "
+                f"and _type({b} := ({right})) in _NUMBERS else {node.func.id}({left}, {right}))")
+        return ast.parse(text, mode="eval").body
+
+
+def condition(program: Program, source: str) -> Callable:
+    """Condition `source` as a function `(m, seat, ctx, card) -> bool`, written once per
+    program; a failure is evaluated again by `Machine.holds`, which raises it located."""
+    known = program.cache.setdefault("written:conditions", {})
+    found = known.get(source)
+    if found is None:
+        written = expression(program, source)
+        if written is None:  # a name no reader reads: `holds` fails it, located
+            def found(m, seat, ctx, card=None, source=source):
+                return m.holds(source, seat, ctx, card)
+        else:
+            text, needs = written
+            found = write("condition", "m, seat, ctx, card=None", [
+                f"# {source}",
+                "try:",
+                f"    return True if {text} else False",
+                "except Exception:  # located by `holds`, which evaluates it again",
+                "    return m.holds(_source, seat, ctx, card)",
+            ], {**needs, "_source": source})
+        known[source] = found
+    return found

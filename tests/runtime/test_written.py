@@ -1,0 +1,170 @@
+"""Conditions written into generated Python at load (`runtime.written`): the end check and
+the turn options read names in place and decide what the rules decide; a
+condition that fails is still located (file, line, what it read)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from runtime import conditions
+from runtime.errors import RuleError
+from runtime.loading import load_program
+from runtime.machine import Machine
+from runtime.options import main_options, viable
+from runtime.written import condition
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+@pytest.fixture(scope="module")
+def fmf():
+    return load_program(CONTENT / "fuzzy-mage-fight")
+
+
+def _states(program, players: int, seed: int, decisions: int = 300):
+    """The machine at every decision of a random game (the same machine, played on)."""
+    m = Machine.start(program, players, seed)
+    pick = random.Random(seed)
+    while not m.over and decisions:
+        yield m
+        m.answer(pick.randrange(len(m.decision["options"])))
+        decisions -= 1
+
+
+def _offered(m: Machine, seat: int) -> list[dict]:
+    """The turn options as the rules say, action by action, through `holds` and `viable`."""
+    st = m.state
+    ctx = {"self": seat}
+    found = []
+    for action in m.program.rules.actions:
+        cost = action.cost if type(action.cost) is int else int(m.value(action.cost, seat, ctx))
+        if cost > st["actions"]:
+            continue
+        if action.limit is not None and st["used"].get("turn", {}).get(
+                "a:" + action.id, 0) >= action.limit:
+            continue
+        if m.holds(action.if_, seat, ctx) and viable(m, action.do, ctx):
+            found.append({"label": action.name, "key": "action:" + action.id, "a": action.id,
+                          "cost": cost})
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_written_turn_options_are_the_actions_the_rules_allow(fmf, players):
+    seen = 0
+    for m in _states(fmf, players, 5 + players):
+        seat = m.state["active"]
+        written = main_options(m, seat)
+        actions = [o for o in written if "a" in o]
+        assert actions == _offered(m, seat)
+        assert written[-1]["key"] == "end"
+        seen += bool(actions)
+    assert seen > 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_written_end_check_ends_the_game_as_the_conditions_say(fmf, players):
+    checked = 0
+    for m in _states(fmf, players, 20 + players, 150):
+        # every seat as the active one, against the real target and against a low one
+        for seat, target in ((s, t) for s in range(players) for t in (8, 3)):
+            fast = Machine(fmf, copy.deepcopy(m.state))
+            slow = Machine(fmf, copy.deepcopy(m.state))
+            for st in (fast.state, slow.state):
+                st.update(active=seat, result=None)
+                st["gv"]["magic_to_win"] = target
+            ended = conditions.check(fast)
+            assert ended == any(conditions._win(slow, c) for c in fmf.rules.win)
+            assert fast.state == slow.state
+            checked += ended
+    assert checked  # some state met the win
+
+
+def test_the_end_check_is_written_as_readable_python(fmf):
+    source = conditions._write_check(fmf).source
+    assert source.startswith("def end_check(m")
+    assert "m.state['sv'][seat]['essence']" in source  # read in place, no reader called
+    assert "_r_" not in source and "holds(" in source  # `holds` on the failing path only
+
+
+def test_a_written_condition_holds_as_holds_says(fmf):
+    m = next(iter(_states(fmf, 2, 3)))
+    for source in ("not essence and battlefield_cards < 6", "magic_in_hand * 2 >= 1",
+                   "round == 1 and is_active", "players % 2 == 0"):
+        for seat in (0, 1, None):
+            assert condition(fmf, source)(m, seat, {}) == m.holds(source, seat, {})
+
+
+PACK = {
+    "game.yaml": """\
+        kind: game
+        id: shop
+        title: Shop
+        players: {min: 2, max: 2}
+        variables:
+          coins: {initial: 5}
+        """,
+    "t.yaml": """\
+        kind: card-type
+        id: gear
+        name: Gear
+        fields:
+          cost: {type: int}
+        """,
+    "c.yaml": """\
+        kind: cards
+        id: wares
+        type: gear
+        cards:
+          - {id: lamp, name: Lamp, cost: 2}
+        """,
+    "rules.yaml": """\
+        kind: rules
+        id: r
+        zones:
+          - {id: shop, per: game, visibility: public, holds: [wares]}
+        actions:
+          - id: haggle
+            name: Haggle
+            if: coins * cost > 1
+            do:
+              - gain: {variable: coins, amount: 1}
+        win:
+          - if: coins >= 7 and cost > 1
+            who: active
+        """,
+}
+
+
+def _write_pack(root: Path, **changes: str) -> None:
+    for name, text in {**PACK, **changes}.items():
+        (root / name).write_text(textwrap.dedent(text))
+
+
+def test_a_failing_action_condition_is_located(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rules = PACK["rules.yaml"].replace("if: coins >= 7 and cost > 1", "if: coins >= 70")
+    _write_pack(tmp_path, **{"rules.yaml": rules})
+    with pytest.raises(RuleError) as err:
+        Machine.start(load_program(Path(".")), 2, 1)  # the first turn lists its options
+    text = str(err.value)
+    assert text.startswith("rules.yaml:8:9 (action 'haggle'): expression 'coins * cost > 1'")
+    assert "'cost' has no value (no card is being considered)" in text
+
+
+def test_a_failing_win_condition_is_located(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rules = PACK["rules.yaml"].replace("if: coins * cost > 1", "if: coins > 1")
+    game = PACK["game.yaml"].replace("coins: {initial: 5}", "coins: {initial: 6}")
+    _write_pack(tmp_path, **{"rules.yaml": rules, "game.yaml": game})
+    m = Machine.start(load_program(Path(".")), 2, 1)
+    with pytest.raises(RuleError) as err:  # seven coins: the win reads `cost`, which fails
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == "Haggle"))
+    text = str(err.value)
+    assert text.startswith("rules.yaml:12:9 (win 1): expression 'coins >= 7 and cost > 1'")
+    assert "'cost' has no value (no card is being considered)" in text
