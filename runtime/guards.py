@@ -9,7 +9,7 @@ the rules' own turn cap ends a game the same way (`runtime.turns`).
 
 from __future__ import annotations
 
-from collections import Counter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Budget:
         self.decisions = decisions
         self.turn = -1
         self.in_turn = 0
-        self.picked: Counter = Counter()
+        self.picked: dict[str, int] = {}  # label -> times picked this turn, first picked first
 
 
 def count_decision(m: Machine, label: str) -> None:
@@ -42,12 +42,13 @@ def count_decision(m: Machine, label: str) -> None:
         b.turn, b.in_turn = st["turns"], 0
         b.picked.clear()
     b.in_turn += 1
-    b.picked[label] += 1
+    picked = b.picked
+    picked[label] = picked[label] + 1 if label in picked else 1
     cap = m.program.rules.decision_cap
     if b.decisions > cap:
         trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
     elif b.in_turn > cap // 10 and b.in_turn > 1:  # (over `max(1, cap // 10)`)
-        label, times = b.picked.most_common(1)[0]
+        label, times = max(picked.items(), key=itemgetter(1))  # the first picked of the most
         trip(m, "runaway-turn",
              f"{b.in_turn} decisions while the turn count stood at {st['turns']} (a tenth of "
              f"the decision cap); most often picked: {label!r}, {times} times")

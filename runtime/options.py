@@ -152,20 +152,20 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
     uses = st["used"]
     options: list[dict] = []
     seen: set[str] = set()
-    cache = program.cache.get(("options:abilities", id(table)))
-    if cache is None:
-        cache = program.cache[("options:abilities", id(table))] = {}
-    in_play = program.cache.get(("options:in-play", seat))
-    for zone_key, in_play_if in (_in_play(m, seat) if in_play is None else in_play):
+    # (what is worked out once per program, looked up with no call: this runs every turn)
+    known = program.cache
+    tables = ("options:abilities", id(table))
+    cache = known[tables] if tables in known else known.setdefault(tables, {})
+    seats = ("options:in-play", seat)
+    for zone_key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
         for inst in zones[zone_key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue
             if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                 continue
-            entries = cache.get(card_id)
-            if entries is None:
-                entries = _abilities(program, table, card_id, cache)
+            entries = cache[card_id] if card_id in cache else _abilities(
+                program, table, card_id, cache)
             for index, ability, key, label, run, check, params, use in entries:
                 if key in seen:
                     continue

@@ -30,7 +30,8 @@ def derives(*parts: object):
     prefix = "\x1f".join(map(str, (*parts, ""))).encode("utf-8")
 
     def derived(last: object) -> int:
-        text = prefix + str(last).encode("utf-8")
+        # an int's text as bytes with no call (`str(True)` is no number: bools take the call)
+        text = prefix + (b"%d" % last if type(last) is int else str(last).encode("utf-8"))
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
     return derived

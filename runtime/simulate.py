@@ -37,6 +37,7 @@ from runtime.rng import derive
 from runtime.selectors import plays_as_party
 from runtime.session import play_game
 from runtime.story_hits import hits_of, story_layout
+from runtime.written import expression, write
 
 EXECUTORS = ("processes", "serial", "dask")
 
@@ -132,9 +133,9 @@ class _Leads:
 
     def __init__(self, program: Program):
         self.table = weights(program)
-        # each weighted name bound once, read from one environment per seat: a name's own
-        # reader, called directly, unless it is written in place (`inline`) in its runner
-        self.readers = [(_reader(program, name), w) for name, w in self.table.items()]
+        self.values = program.cache.get("simulate:values")  # written once per program
+        if self.values is None:
+            self.values = program.cache["simulate:values"] = _write_values(program, self.table)
         self.turn = -1
         self.leader: int | None = None
         self.changes = 0
@@ -145,7 +146,7 @@ class _Leads:
         if st["turns"] == self.turn or st["result"] is not None:  # (`m.over`)
             return
         self.turn = st["turns"]
-        values = [self._value(m, s) for s in range(st["players"])]
+        values = self.values(m)
         top, bottom = max(values), min(values)
         leader = values.index(top) if values.count(top) == 1 else None
         if leader is not None and self.leader is not None and leader != self.leader:
@@ -153,27 +154,36 @@ class _Leads:
         self.leader = leader if leader is not None else self.leader
         self.lasts.append(values.index(bottom) if values.count(bottom) == 1 else None)
 
-    def _value(self, m: Machine, seat: int) -> float:
-        """`raw(m, seat, table)`, without looking each name up again."""
-        try:
-            total = 0  # as `sum` starts
-            for run, w in self.readers:  # a loop, not a generator: once per seat and turn
-                total += w * float(run(m, seat, NO_CTX, None) or 0)
-            return total
-        except Exception:  # noqa: BLE001 - `raw` fails the same way, with the expression located
-            return raw(m, seat, self.table)
-
     def mid_last(self) -> int | None:
         return self.lasts[len(self.lasts) // 2] if self.lasts else None
 
 
-def _reader(program: Program, name: str):
-    """What reads `name` for a seat as `program.runner(name)` does, with one call less when
-    the name is a plain name read by a function."""
-    reader = program.readers.get(name)
-    if reader is None or hasattr(reader, "inline"):
-        return program.runner(name)
-    return reader
+def _write_values(program: Program, table: dict[str, float]):
+    """Every seat's `raw(m, seat, table)`, as one function `(m) -> list` written out with
+    each weighted name read in place (a seat whose reading fails is read again by `raw`,
+    which raises it located)."""
+    body = ["values = [0.0] * m.state['players']",
+            "for seat in _range(m.state['players']):",
+            "    try:",
+            "        total = 0  # as `sum` starts"]
+    names: dict = {"_range": range, "_float": float, "_raw": raw, "_table": table,
+                   "_NO_CTX": NO_CTX}
+    for n, (name, w) in enumerate(table.items()):
+        written = expression(program, name, seated=True)
+        if written is None:
+            names[f"_name_{n}"] = name
+            text = f"_value(m, _name_{n}, seat)"
+            names["_value"] = Machine.value
+        else:
+            text, needs = written
+            names.update(needs)
+        names[f"_w_{n}"] = w
+        body.append(f"        total += _w_{n} * _float({text} or 0)  # {name}")
+    body += ["    except Exception:  # located by `raw`, which reads them again",
+             "        total = _raw(m, seat, _table)",
+             "    values[seat] = total",
+             "return values"]
+    return write("seat_values", "m, ctx=_NO_CTX, card=None", body, names)
 
 
 # -- executors ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from runtime.frames import Call, handler
 from runtime.uses import TERRAIN_SOURCE, Source, use_frame, use_key, used
+from runtime.written import condition
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -75,20 +76,23 @@ def windows(m: Machine, names: tuple[str, ...], ctx: dict) -> list[dict]:
     """Frames firing those of windows `names` that some ability waits on, in order (the
     others would find nothing to run)."""
     listened = m.program.listened
-    return [window(name, ctx) for name in names if name in listened]
+    # (`window`, written out: a turn fires two or three of these)
+    return [{"h": "window", "w": name, "ctx": ctx, "l": {}} for name in names if name in listened]
 
 
 def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
-    if name not in _SUBJECT and ctx.get("only_piece") is not None:
-        # fired for one foe (an attack's `react`): the attacker answers, for that foe
-        return [] if ctx.get("attacker") is None else [ctx["attacker"]]
-    who = _SUBJECT.get(name, "all")
-    if who == "all":
+    # (`dict.get`s written as lookups: this runs at every window that has listeners)
+    if name not in _SUBJECT:
+        if "only_piece" in ctx and ctx["only_piece"] is not None:
+            # fired for one foe (an attack's `react`): the attacker answers, for that foe
+            return [] if ctx.get("attacker") is None else [ctx["attacker"]]
         return m.seats_from(m.state["active"])
+    who = _SUBJECT[name]
     if who == "active":
         return [m.state["active"]]
-    seat = ctx.get(who if who != "card" else "self")
-    return [] if seat is None else [seat]
+    if who == "card":
+        who = "self"
+    return [ctx[who]] if who in ctx and ctx[who] is not None else []
 
 
 def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
@@ -99,10 +103,9 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     ids = st["ids"]
     found: list[list] = []
     rule_abilities = program.rule_triggers.get(name, ())
-    waiting = program.cache.get(("window", name))
-    if waiting is None:
-        waiting = _waiting(program, name)
-    if _SUBJECT.get(name) == "card":
+    cache = program.cache
+    waiting = cache[("window", name)] if ("window", name) in cache else _waiting(program, name)
+    if name in _SUBJECT and _SUBJECT[name] == "card":
         inst = ctx.get("card")
         if inst is not None:
             for index in waiting.get(ids[inst], ()):
@@ -112,17 +115,19 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     weapon_zone, weapon = ctx.get("weapon_zone"), ctx.get("weapon")
     zones = st["zones"]
     for n, seat in enumerate(subjects(m, name, ctx)):
-        for zone in program.in_play_zones:
-            if not zone.per_seat and n:
+        # no card waiting on the window: its cards in play need not be looked at
+        in_play = () if not waiting else cache[("window:in-play", seat)] if (
+            "window:in-play", seat) in cache else _in_play(program, seat)
+        for key, shared, in_play_if in in_play:
+            if shared and n:
                 continue  # a shared zone's cards answer once, for the first seat (the active one)
-            key = f"{zone.id}:{seat}" if zone.per_seat else zone.id
             for inst in zones[key]:
                 if key == weapon_zone and inst != weapon:
                     continue  # of the attacker's weapons, only the one striking answers
                 card_id = ids[inst]
                 if card_id not in waiting:
                     continue
-                if zone.in_play_if is not None and not m.card_matches(zone.in_play_if, inst, seat):
+                if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                     continue
                 for index in waiting[card_id]:
                     found.append([seat, inst, key, index, card_id])
@@ -142,6 +147,15 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
         only = ctx.get("only_piece")
         found += [[*entry, None] for entry in foe_listeners(m, name)
                   if only is None or entry[2].split(":")[1] == str(only)]
+    return found
+
+
+def _in_play(program, seat: int) -> list[tuple]:
+    """(zone key, shared, `in-play-if` or None) of the zones in play, for `seat`: worked out
+    once per program and seat, kept in its cache."""
+    found = program.cache[("window:in-play", seat)] = [
+        (f"{zone.id}:{seat}" if zone.per_seat else zone.id, not zone.per_seat, zone.in_play_if)
+        for zone in program.in_play_zones]
     return found
 
 
@@ -212,9 +226,11 @@ def run_window(m: Machine, frame: dict):
         # the faces the cards show as the window opens: one flipped while it runs (by an
         # ability answering before its own) no longer offers the ability it was queued with
         local["f"] = [None if e[1] is None else st["ids"][e[1]] for e in queue]
-    abilities = m.program.cache.get("window:abilities")  # (face, index) -> its ability
-    if abilities is None:
-        abilities = m.program.cache["window:abilities"] = {}
+    # (face, index) -> its ability and its `if:` written out (`runtime.written.condition`)
+    cache = m.program.cache
+    if "window:abilities" not in cache:
+        cache["window:abilities"] = {}
+    abilities = cache["window:abilities"]
     while local["i"] < len(queue):
         seat, inst, key, index, face = queue[local["i"]]
         opened_as = local["f"][local["i"]]
@@ -228,9 +244,12 @@ def run_window(m: Machine, frame: dict):
             continue
         if inst is not None and (st["loc"][inst] != key or st["ids"][inst] != opened_as):
             continue  # the card left play, or turned over, before its turn came
-        ability = abilities.get((face, index))
-        if ability is None:
-            ability = abilities[(face, index)] = m.program.abilities_of(Source(face, index))
+        found = abilities.get((face, index))
+        if found is None:
+            ability = m.program.abilities_of(Source(face, index))
+            found = abilities[(face, index)] = (
+                ability, None if ability.if_ is None else condition(m.program, ability.if_))
+        ability, holds = found
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
@@ -240,7 +259,7 @@ def run_window(m: Machine, frame: dict):
             # a seat's ability acts as the seat, not as the foe that opened the window, unless
             # the window is that foe's own answer (`react`), which acts from the foe
             del ctx["piece"]
-        if ability.if_ is not None and not m.holds(ability.if_, seat, ctx, inst):
+        if holds is not None and not holds(m, seat, ctx, inst):
             continue
         return Call(use_frame(m, seat, inst, index, ctx, face))
     return None

@@ -48,7 +48,8 @@ def expression(program: Program, source: str, seated: bool = False
     tree = _Numbers(seated).visit(ast.parse(text, mode="eval"))
     needs["_type"] = type
     needs["_NUMBERS"] = _NUMBERS
-    return ast.unparse(ast.fix_missing_locations(tree)), needs
+    # in brackets: the text goes inside larger expressions (`_float(x or 0)`, `True if x ...`)
+    return f"({ast.unparse(ast.fix_missing_locations(tree))})", needs
 
 
 class _Numbers(ast.NodeTransformer):

@@ -21,7 +21,7 @@ from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import specialises_check
-from runtime.written import condition
+from runtime.written import condition, expression, write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -65,68 +65,96 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
 
 @specialises_check(_contest_viable)
 def contest_check(program, p):
-    """`_contest_viable` for one contest: the attacker can reach the minimum with what it may
-    commit, and some seat it may attack qualifies (and holds a target card)."""
-    stakes = []
-    for stake in p.attack:
-        table = _table(program, stake.matching)
-        if table is _UNKNOWN or type(stake.value) is not int or stake.value < 0:
-            return _contest_viable
-        stakes.append((_runner(program, stake.if_), stake.zone, table,
-                       None if stake.face is None else stake.face == "down", stake.value))
+    """`_contest_viable` for one contest, written out (`runtime.written`): the attacker can
+    reach the minimum with what it may commit (each stake's `if:` read in place, its cards
+    counted by card id), and some seat it may attack qualifies (and holds a target card)."""
+    tables = [_table(program, stake.matching) for stake in p.attack]
+    if any(table is _UNKNOWN for table in tables) or any(
+            type(stake.value) is not int or stake.value < 0 for stake in p.attack):
+        return _contest_viable
     card = _table(program, p.card)
     if type(p.minimum) is not int or card is _UNKNOWN or (p.card is not None
                                                            and p.card_zone is None):
         return _contest_viable
     need = max(1, p.minimum)
-    target, exclude, card_zone = p.target, tuple(p.exclude), p.card_zone
-    target_run = _runner(program, p.target_if)
+    names: dict = {"_seats": _seats, "_card": card, "_card_zone": p.card_zone}
+    body = ["st = m.state",
+            "me = seat = ctx['self']",
+            "zones, ids, down, keys = st['zones'], st['ids'], st['down'], m.keys",
+            "total = 0"]
+    depth = ""
+    for n, (stake, table) in enumerate(zip(p.attack, tables, strict=True)):
+        if n:  # a stake is counted only while the total falls short
+            body.append(f"{depth}if total < {need}:")
+            depth += "    "
+        names.update({f"_zone_{n}": stake.zone, f"_table_{n}": table, f"_if_{n}": stake.if_})
+        body.append(f"{depth}# stake {n}: {stake.zone}, {stake.value} a card, "
+                    f"matching {stake.matching}, face {stake.face}, if {stake.if_}")
+        inner = depth
+        if stake.if_ is not None:
+            body += _holding(program, stake.if_, f"_if_{n}", depth, names)
+            body.append(f"{depth}if ok:")
+            inner = depth + "    "
+        body += [f"{inner}key = (keys[(_zone_{n}, seat)] if (_zone_{n}, seat) in keys "
+                 f"else m.key(_zone_{n}, seat))",
+                 f"{inner}count = 0",
+                 f"{inner}for inst in zones[key]:"]
+        if stake.face is not None:  # (`bool(down[inst]) != want_down`)
+            body += [f"{inner}    if {'not ' if stake.face == 'down' else ''}down[inst]:",
+                     f"{inner}        continue"]
+        if table is None:
+            body.append(f"{inner}    count += 1")
+        else:
+            body += [f"{inner}    if _table_{n}[ids[inst]]:", f"{inner}        count += 1"]
+        body.append(f"{inner}total += {stake.value} * count")
+    body += [f"if total < {need}:", "    return False",
+             "# the seats it may attack: the target's, but itself and those `exclude` names",
+             "out, order = st['out'], st['order']"]
+    skip = ["seat == me"]
+    for n, selector in enumerate(p.exclude):
+        names[f"_exclude_{n}"] = selector
+        if selector == "partner":
+            body.append(f"excluded_{n} = st['partner'][me]")
+            skip.append(f"seat == excluded_{n}")
+        else:
+            body.append(f"excluded_{n} = _seats(m, ctx, _exclude_{n})")
+            skip.append(f"seat in excluded_{n}")
+    if p.target in _OPPONENTS:
+        body += ["start = order.index(me) if me in order else 0",
+                 "for seat in order[start:] + order[:start]:",
+                 "    if out[seat]:",
+                 "        continue"]
+    else:
+        names["_target"] = p.target
+        body.append("for seat in _seats(m, ctx, _target):")
+    body += [f"    if {' or '.join(skip)}:", "        continue"]
+    if p.target_if is not None:
+        names["_target_if"] = p.target_if
+        body += _holding(program, p.target_if, "_target_if", "    ", names)
+        body += ["    if not ok:", "        continue"]
+    if card is None:
+        body.append("    return True")
+    else:
+        body += ["    key = (keys[(_card_zone, seat)] if (_card_zone, seat) in keys",
+                 "           else m.key(_card_zone, seat))",
+                 "    for inst in zones[key]:",
+                 "        if _card[ids[inst]]:",
+                 "            return True"]
+    body.append("return False")
+    return write("contest_check", "m, ctx, _p, card=None", body, names)
 
-    def check(m: Machine, ctx: dict, _p) -> bool:
-        seat = ctx["self"]
-        if not _reaches(m, ctx, seat, stakes, need):
-            return False
-        excluded = {seat}
-        for selector in exclude:
-            excluded.update(_seats(m, ctx, selector))
-        st = m.state
-        zones, ids, keys = st["zones"], st["ids"], m.keys
-        for s in _seats(m, ctx, target):
-            if s in excluded:
-                continue
-            if target_run is not None and not target_run(m, s, ctx):
-                continue
-            if card is None:
-                return True
-            # `m.keys` looked up in place: a battle's own zones only are not in it
-            key = keys[(card_zone, s)] if (card_zone, s) in keys else m.key(card_zone, s)
-            for inst in zones[key]:
-                if card[ids[inst]]:
-                    return True
-        return False
 
-    return check
-
-
-def _reaches(m: Machine, ctx: dict, seat: int, stakes: list[tuple], need: int) -> bool:
-    """`combat._reaches` for stakes of a fixed value per card and card filters by card id."""
-    st = m.state
-    zones, ids, down, keys = st["zones"], st["ids"], st["down"], m.keys
-    total = 0
-    for run, zone, table, want_down, value in stakes:
-        if run is not None and not run(m, seat, ctx):
-            continue
-        count = 0
-        key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
-        for inst in zones[key]:
-            if want_down is not None and bool(down[inst]) != want_down:
-                continue
-            if table is None or table[ids[inst]]:
-                count += 1
-        total += value * count
-        if total >= need:
-            return True
-    return False
+def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
+    """Lines setting `ok` to whether condition `source` (in global `held`) holds for `seat`,
+    read in place; a failure is evaluated again by `holds`, which raises it located."""
+    written = expression(program, source, seated=True)
+    if written is None:
+        return [f"{depth}ok = m.holds({held}, seat, ctx)"]
+    text, needs = written
+    names.update(needs)
+    return [f"{depth}try:", f"{depth}    ok = {text}",
+            f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+            f"{depth}    ok = m.holds({held}, seat, ctx)"]
 
 
 @specialises_check(_move_viable)

@@ -1,5 +1,5 @@
-"""Conditions written into generated Python at load (`runtime.written`): the end check and
-the turn options read names in place and decide what the rules decide; a
+"""Conditions written into generated Python at load (`runtime.written`): the end check, the
+turn options and simulate's tally read names in place and decide what the rules decide; a
 condition that fails is still located (file, line, what it read)."""
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from runtime import conditions
+from runtime.agents.evaluation import raw, weights
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.options import main_options, viable
+from runtime.simulate import _write_values
 from runtime.written import condition
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -92,9 +94,16 @@ def test_the_end_check_is_written_as_readable_python(fmf):
     assert "_r_" not in source and "holds(" in source  # `holds` on the failing path only
 
 
+def test_simulate_tally_is_each_seats_evaluation(fmf):
+    values = _write_values(fmf, weights(fmf))
+    for m in _states(fmf, 3, 4, 120):
+        assert values(m) == [raw(m, s, weights(fmf)) for s in range(3)]
+
+
 def test_a_written_condition_holds_as_holds_says(fmf):
     m = next(iter(_states(fmf, 2, 3)))
-    for source in ("not essence and battlefield_cards < 6", "magic_in_hand * 2 >= 1",
+    for source in ("essence", "magic_in_hand", "not essence and battlefield_cards < 6",
+                   "magic_in_hand * 2 >= 1", "2 if essence else 0",
                    "round == 1 and is_active", "players % 2 == 0"):
         for seat in (0, 1, None):
             assert condition(fmf, source)(m, seat, {}) == m.holds(source, seat, {})
@@ -167,4 +176,23 @@ def test_a_failing_win_condition_is_located(tmp_path, monkeypatch):
         m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == "Haggle"))
     text = str(err.value)
     assert text.startswith("rules.yaml:12:9 (win 1): expression 'coins >= 7 and cost > 1'")
+    assert "'cost' has no value (no card is being considered)" in text
+
+
+def test_a_failing_window_ability_condition_is_located(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rules = PACK["rules.yaml"].rstrip(" ") + textwrap.indent(textwrap.dedent("""\
+        abilities:
+          - id: toll
+            name: Toll
+            when: start-of-turn
+            if: cost > 1
+            do:
+              - lose: {variable: coins, amount: 1}
+        """), "        ")
+    _write_pack(tmp_path, **{"rules.yaml": rules})
+    with pytest.raises(RuleError) as err:
+        Machine.start(load_program(Path(".")), 2, 1)  # the first turn's start-of-turn window
+    text = str(err.value)
+    assert text.startswith("rules.yaml:18:9 (ability 'toll'): expression 'cost > 1'")
     assert "'cost' has no value (no card is being considered)" in text
