@@ -63,8 +63,10 @@ class _Numbers(ast.NodeTransformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)
-        if self.seated and ast.unparse(node.test) == "seat is None":
-            return node.orelse
+        match node.test:
+            case ast.Compare(left=ast.Name(id="seat"), ops=[ast.Is()],
+                             comparators=[ast.Constant(value=None)]) if self.seated:
+                return node.orelse
         return node
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
