@@ -73,3 +73,10 @@ def test_the_audit_names_destiny_past_the_boards_maximum():
     m.state["sv"][0]["destiny_tokens"] = most + 1
     audit.paused(m)
     assert [f.name for f in audit.failed] == ["destiny-within-the-board"]
+
+
+def test_the_audit_names_a_six_counted_twice_under_doom():
+    m, audit = battle()
+    m.state["sv"][0]["doom"] = 1  # a 6 counts 1: [3, 4, 5, 6] gives 3
+    assert logged(m, audit, {**COUNT, "successes": 3}) == []
+    assert logged(m, audit, {**COUNT, "successes": 4}) == ["successes-as-the-dice-count"]
