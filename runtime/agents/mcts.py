@@ -7,7 +7,8 @@ exists in the sample), adds one node, plays on at random for `depth` decisions (
 default: the content's evaluation scores the new node, which searches deeper for the same
 time than noisy random play-outs) and backs up per-seat rewards (a win 1, a loss 0, an
 unfinished game its evaluation; with the rules' `lookahead: round`, after the rest of the round
-is played out, see `runtime.agents.lookahead`). Options are matched across samples by their stable `key`.
+is played out, see `runtime.agents.lookahead`, the seat's own follow-up choices of the option
+it played first: each the best one step on, and tried in that order in the tree). Options are matched across samples by their stable `key`.
 It never sees the true state.
 """
 
