@@ -67,6 +67,8 @@ EVENTS = table(
      "actor: the shoved seat; cell: where it stepped)"),
     ("attack-terrain", "a seat attacked a terrain piece (actor: the seat; terrain, cell: the "
      "piece; successes; strikes: the weapon's strikes this turn)"),
+    ("target", "a `with-target` picked the seat its effects are for (actor: the seat acting; "
+     "target: `other`, the seat picked)"),
 )
 
 ACTOR_FIELDS = ("seat", "attacker")

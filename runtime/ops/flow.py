@@ -254,6 +254,8 @@ def with_target(m: Machine, ctx: dict, p, local: dict):
     seats = resolve(m, ctx, p.who, local, where=p.where, prompt="Choose whom this is for")
     if type(seats) is dict:
         return seats
+    for seat in seats:  # whom it reached, for the audit (a Rescue needs its ally beside)
+        m.emit("target", seat=ctx.get("self"), other=seat)
     lid = m.program.lid(p.do)
     if lid is None or not seats:
         return None

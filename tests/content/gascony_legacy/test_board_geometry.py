@@ -168,6 +168,42 @@ def test_rescue_needs_the_fallen_character_on_one_of_the_8_squares_around(cell, 
         assert m.state["sv"][1]["lying"] == 0 and m.state["gv"]["fallen"] == 0
 
 
+def test_a_rescue_reaches_the_ally_beside_and_the_audit_checks_it():
+    m = road(players=2)
+    clear(m)
+    audit = Audit()
+    audit.attach(m)
+    fallen(m, 1)
+    put(m, 1, (1, 2))  # B3
+    put(m, 0, (2, 3))  # C4: diagonally next to Porthos
+    if m.decision["kind"] == "order":
+        pick(m, "Seat 1 plays next")
+    pick(m, "Rescue a Fallen Ally")
+    assert [(e["seat"], e["other"]) for e in m.log if e["e"] == "target"] == [(0, 1)]
+    assert not audit.failed
+
+
+def test_the_audit_catches_a_rescue_of_an_ally_out_of_reach():
+    m = road(players=3)  # Athos acts; Porthos and Aramis have both Fallen beside him
+    clear(m)
+    audit = Audit()
+    audit.attach(m)
+    for seat in (1, 2):
+        m.state["sv"][seat]["lying"] = 1
+    m.state["gv"]["fallen"] = 2
+    put(m, 1, (1, 2))  # B3
+    put(m, 2, (1, 3))  # B4
+    put(m, 0, (0, 2))  # A3, beside both
+    if m.decision["kind"] == "order":
+        pick(m, "Seat 1 plays next")
+    pick(m, "Rescue a Fallen Ally")
+    assert labels(m) == ["Seat 2", "Seat 3"]
+    # Aramis is carried off to the far side of the road before the rescuer reaches him
+    m.state["pieces"][2][2:4] = [8, 5]
+    pick(m, "Seat 3")
+    assert [f.name for f in audit.failed] == ["rescue-a-neighbour"]
+
+
 def test_trade_needs_a_character_next_to_you_and_the_audit_checks_it():
     m = road(players=2)
     clear(m)
