@@ -163,6 +163,8 @@ _BUILTINS: dict[str, Resolver] = {
     "terrain_on_foes": lambda e: _terrain_on_foes(e.m),
     "fallen_ally_distance": lambda e: _fallen_ally_distance(e),
     "battles_won": lambda e: (e.m.state.get("story") or {}).get("won", 0),
+    "party_at_exit": lambda e: 0 if _stranded(e.m) else _at_exit(e.m),
+    "party_exit_distance": lambda e: _party_exit_distance(e),
 }
 
 
@@ -293,10 +295,15 @@ def _exit_distance(e: Env) -> int:
     from runtime.board import board, cell_of
 
     b, _ = board(e.m)
+    return _walk_to_exit(b, cell_of(mine))
+
+
+def _walk_to_exit(b, here) -> int:
+    """Movement from `here` to the nearest square of board `b`'s `exit` area (its range if no
+    walk gets there; 0 without an exit)."""
     exits = b.areas.get("exit", ())
     if not exits:
         return 0
-    here = cell_of(mine)
     cost, _ = b.cheapest_paths(here)
     walks = [cost[c] for c in exits if c in cost]
     return min(walks) if walks else min(b.span(here, c) for c in exits)
@@ -362,6 +369,38 @@ def _fallen_ally_distance(e: Env) -> int:
     down = [f for s in range(e.m.state["players"])
             if s != e.seat and (f := figure(e.m, s)) is not None and incapacitated(e.m, s)]
     return min((gap(e.m, mine, f) for f in down), default=0)
+
+
+def _stranded(m) -> list[list]:
+    """Seats' figures for which the rules' `incapacitated` holds, lying outside the board's
+    `exit` area: an exit that must hold the whole party cannot be reached without them."""
+    if not m.program.game.landscapes or m.program.rules.incapacitated is None:
+        return []
+    from runtime.board import board, figure
+    from runtime.seats import incapacitated
+
+    down = [f for s in range(m.state["players"])
+            if (f := figure(m, s)) is not None and incapacitated(m, s)]
+    if not down:
+        return down
+    exits = board(m)[0].areas.get("exit", ())
+    return [f for f in down if (f[2], f[3]) not in exits]
+
+
+def _party_exit_distance(e: Env) -> int:
+    """`exit_distance`, but while allies lie stranded (`_stranded`) an able seat's is at least
+    the longest of theirs: the party leaves no sooner than they can, so standing nearer the
+    exit than they lie is worth nothing."""
+    from runtime.board import board, cell_of
+    from runtime.seats import incapacitated
+
+    own = _exit_distance(e)
+    mine = _my_figure(e)
+    down = [] if mine is None or incapacitated(e.m, e.seat) else _stranded(e.m)
+    if not down:
+        return own
+    b, _ = board(e.m)
+    return max(own, *(_walk_to_exit(b, cell_of(f)) for f in down))
 
 
 def _foes_beside(e: Env) -> int:

@@ -17,7 +17,8 @@ stops there when it has none. The card leads on as follows:
   `after-challenge-roll` windows may change the dice, and `successes` or more go to `pass`,
   fewer to `fail`;
 - `battle`: the scenario is fought as `runtime.battle` plays it on its own (the party's
-  figures deployed, the rules' rounds and turns) until one of its outcomes holds; the link
+  figures deployed, the rules' rounds and turns, the rules' turn cap counted from its own
+  first turn) until one of its outcomes holds; the link
   of that outcome's name is followed, else `victory`/`defeat` by how it went, else (won)
   the first link not named `defeat`; a lost battle with no link ends the story in defeat.
   With `battles` other than `play` (`--battle-outcome`) a battle is not fought but resolved
@@ -306,6 +307,9 @@ def _battle(m: Machine, local: dict, card: StoryCard, seat: int):
     m.program = battle_program(m.program.home, card.battle)
     # a fresh board; setup conditions wait until the deployment is over, as for any battle
     st.update(pieces=[], terrain=[], removed=[], cells={}, round=1, begun=False)
+    # each battle has the rules' turn cap to itself: an Act of four battles is not stopped
+    # by what one battle may take (a hung battle still is)
+    st["turn_cap"] = st["turns"] + m.program.rules.turn_cap
     m.emit("battle", scenario=card.battle)
     local["s"] = "fought"
     return Call(battle_frame(), {"h": "game", "ctx": {"self": seat}, "l": {"s": "begin"}})

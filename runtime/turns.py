@@ -111,7 +111,7 @@ def game(m: Machine, frame: dict):
                 m.emit("skip", seat=seat)
                 local["pos"] += 1
                 continue
-            if st["turns"] >= rules.turn_cap:
+            if st["turns"] >= st.get("turn_cap", rules.turn_cap):  # a story's battle: its own
                 st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
                 return None
             local["s"] = "after"

@@ -908,7 +908,11 @@ class Rules(Document):
         "(none free: the closest free square), and its `on-collided` window fires; a "
         "character walking goes round foes, never through them",
     )
-    turn_cap: int = Field(default=200, ge=1, le=10**6, description="simulations stop a game after this many turns")
+    turn_cap: int = Field(
+        default=200, ge=1, le=10**6,
+        description="simulations stop a game after this many turns (in a story, a battle after "
+        "this many of its own)",
+    )
     decision_cap: int = Field(
         default=20000, ge=1,
         description="a game stops after this many decisions, and a turn after a tenth of them "

@@ -87,6 +87,13 @@ BUILTIN_NAMES = {
     "battles_won": "battles won so far in the story being walked (in a campaign, in the "
                    "stories before it too); 0 outside a story. To a bot's evaluation: a won "
                    "battle is worth more than lingering in it, though the next one waits",
+    "party_at_exit": "`at_exit`, but 0 while a seat's figure for which the rules' "
+                     "`incapacitated` holds lies outside the `exit` area (an exit that must "
+                     "hold the whole party is no nearer for those standing in it)",
+    "party_exit_distance": "`exit_distance`, but while figures for which `incapacitated` "
+                           "holds lie outside the `exit` area, an able seat's is at least the "
+                           "longest of theirs (the party leaves no sooner than they can: a bot "
+                           "gains nothing by standing nearer the exit than a fallen ally lies)",
 }
 
 BUILTIN_TYPES = {
