@@ -87,6 +87,10 @@ BUILTIN_NAMES = {
     "battles_won": "battles won so far in the story being walked (in a campaign, in the "
                    "stories before it too); 0 outside a story. To a bot's evaluation: a won "
                    "battle is worth more than lingering in it, though the next one waits",
+    "hazard_distance": "cells from the seat's figure to the nearest square of a terrain piece "
+                       "with the `hazard` keyword, 0 with no figure, no such piece or standing "
+                       "on one (what keeping clear of a deadly piece is worth, to a bot's "
+                       "evaluation)",
 }
 
 BUILTIN_TYPES = {

@@ -124,3 +124,21 @@ def test_a_turn_that_ends_the_round_is_scored_after_one_foe_turn_not_two(monkeyp
         if checked >= 6:
             break
     assert checked >= 6
+
+
+def test_hazard_distance_counts_cells_to_the_wave():
+    # the Engulfing Wave (keyword `hazard`, 2x2) is the only hazard on Pond Square
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    m = Machine.start(prog, 2, 1)
+    while m.decision["kind"] != "turn":
+        m.answer(0)
+    (_, column, row), = m.state["terrain"]
+    figure = next(p for p in m.state["pieces"] if p[1] == 0)
+    figure[2:4] = [column - 3, row]  # three squares left of the wave's top-left square
+    assert m.value("hazard_distance", 0) == 3
+    figure[2:4] = [column + 1, row + 1]  # on its bottom-right square
+    assert m.value("hazard_distance", 0) == 0
+    figure[2:4] = [column + 2, row + 3]  # one right of it and two below
+    assert m.value("hazard_distance", 0) == 3
+    m.state["terrain"].clear()  # no hazard on the board
+    assert m.value("hazard_distance", 0) == 0
