@@ -172,6 +172,17 @@ def named_cells(m: Machine, at: list[str], area: str | None) -> list[Cell]:
     return list(dict.fromkeys(c for c in cells if c in b.cells))
 
 
+def area_goal(m: Machine, area: str) -> set[Cell]:
+    """The cells a walk into `area` heads for: its own, or the passable ones beside it when
+    none of its own can be stood on (an obstacle's area: a well, a pond), where a walk aimed
+    into it would never start."""
+    cells = set(named_cells(m, [], area))
+    b, _ = board(m)
+    if cells and not any(b.passable(c) for c in cells):
+        return {n for c in cells for n in b.neighbours(c) if n not in cells and b.passable(n)}
+    return cells
+
+
 def free(m: Machine, cells: list[Cell]) -> list[Cell]:
     b, _ = board(m)
     taken = occupied(m)

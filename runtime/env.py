@@ -165,6 +165,7 @@ _BUILTINS: dict[str, Resolver] = {
     "battles_won": lambda e: (e.m.state.get("story") or {}).get("won", 0),
     "party_at_exit": lambda e: 0 if _stranded(e.m) else _at_exit(e.m),
     "party_exit_distance": lambda e: _party_exit_distance(e),
+    "hazard_distance": lambda e: _hazard_distance(e),
 }
 
 
@@ -353,6 +354,18 @@ def _foe_distance(e: Env) -> int:
     if not foes:
         return 0
     return min(gap(e.m, mine, foe) for foe in foes)
+
+
+def _hazard_distance(e: Env) -> int:
+    """Cells from the seat's figure to the nearest cell of a terrain piece with the `hazard`
+    keyword (0 without a figure or such a piece, or standing on one)."""
+    mine = _my_figure(e)
+    if mine is None:
+        return 0
+    from runtime.board import board, cells_of, distance
+
+    hazards = [c for p in board(e.m)[0].pieces if "hazard" in p.keywords for c in p.cells]
+    return min((distance(e.m, x, y) for x in cells_of(e.m, mine) for y in hazards), default=0)
 
 
 def _fallen_ally_distance(e: Env) -> int:

@@ -381,6 +381,15 @@ class Program:
                             cards += [(card.id, key)] * card.count
         return keys, cards
 
+    def piles(self, players: int) -> list[str]:
+        """Each card instance's pile: the zone it starts the game in (its id, not the seat's
+        key). Cards that start in one zone share a back, so a face-down card shows its pile."""
+        found = self.cache.get(("piles", players))
+        if found is None:
+            found = self.cache[("piles", players)] = [
+                key.split(":", 1)[0] for _, key in self.layout(players)[1]]
+        return found
+
     def card_pool(self, players: int) -> Counter:
         """How many instances of each card (as first dealt) a game of `players` holds."""
         return Counter(cid for cid, _ in self.layout(players)[1])

@@ -2,12 +2,14 @@
 
 `view(m, seat)` is the state with every card the seat cannot see made anonymous: its
 instance number, face, side and place become None (so not even which card it is can be
-tracked), its slot in a zone becomes None, and so does every mention of it in the pending
-work on the stack; the generator is gone, and another seat's pending decision shows no
+tracked), its slot in a zone becomes None (`backs` keeps, per zone, the pile each such slot's
+card started the game in: its back shows that much), and so does every mention of it in the
+pending work on the stack; the generator is gone, and another seat's pending decision shows no
 options. Agents get nothing else.
 
 `determinise(program, view, rng)` fills the gaps at random: the cards the seat cannot see
-are dealt into the anonymous slots from what the game holds minus what the seat sees, and
+are dealt into the anonymous slots from what the game holds minus what the seat sees (each
+card only into a slot showing its pile's back), and
 the generator is reseeded. Searching agents play out such samples (`Sampler` deals many
 from one view); they never peek.
 """
@@ -49,6 +51,10 @@ def view(m: Machine, seat: int) -> dict:
     v["zones"] = {
         key: [None if i in hidden else i for i in cards] for key, cards in v["zones"].items()
     }
+    # a face-down card still shows its back: which pile it started the game in
+    piles = m.program.piles(m.state["players"])
+    v["backs"] = {key: [piles[i] for i in cards if i in hidden]
+                  for key, cards in m.state["zones"].items() if not hidden.isdisjoint(cards)}
     v["redirect"] = {k: r for k, r in v["redirect"].items() if int(k) not in hidden}
     # once-per uses are keyed "<instance>#<ability>": a hidden card's key would let it be tracked
     v["used"] = {scope: {k: n for k, n in uses.items() if not _hidden_use(k, hidden)}
@@ -114,21 +120,32 @@ class Sampler:
     def __init__(self, program: Program, seen: dict):
         st = copy_state(seen)
         del st["seat"]
+        backs = st.pop("backs", None)
         ids = st["ids"]
-        pool = program.card_pool(st["players"])
+        # the unseen cards and the anonymous slots, by the back they show (a view without
+        # backs: all alike): a card is dealt only where a card of its pile lies
+        pile = program.piles(st["players"]) if backs is not None else None
+        layout = program.layout(st["players"])[1]
+        pool: Counter = Counter((pile and pile[i], cid) for i, (cid, _) in enumerate(layout))
         for i, card_id in enumerate(ids):
             if card_id is not None:
                 first = program.front_of.get(card_id, card_id) if st["flipped"][i] else card_id
-                pool[first] -= 1
-        self._unseen_ids = list(Counter({k: n for k, n in pool.items() if n > 0}).elements())
-        self._unseen = [i for i, card_id in enumerate(ids) if card_id is None]
-        # each anonymous slot of a zone, in order, with how a card dealt there lies: a public
-        # zone hides only face-down cards; elsewhere cards lie as the zone says
+                pool[(pile and pile[i], first)] -= 1
+        self._unseen_ids: dict = {}
+        for (back, card_id), n in pool.items():
+            self._unseen_ids.setdefault(back, []).extend([card_id] * max(n, 0))
+        self._unseen: dict = {}
+        for i, card_id in enumerate(ids):
+            if card_id is None:
+                self._unseen.setdefault(pile and pile[i], []).append(i)
+        # each anonymous slot of a zone, in order, with how a card dealt there lies (a public
+        # zone hides only face-down cards; elsewhere cards lie as the zone says) and its back
         self._holes = [
-            (key, pos, 1 if zone.visibility == "public" else int(zone.down))
+            (key, pos, 1 if zone.visibility == "public" else int(zone.down),
+             backs[key][n] if backs is not None else None)
             for key, cards in st["zones"].items()
             for zone in (program.zones[key.split(":", 1)[0]],)
-            for pos, inst in enumerate(cards) if inst is None
+            for n, pos in enumerate(p for p, inst in enumerate(cards) if inst is None)
         ]
         for frame in st["stack"]:
             for key, value in (frame.get("l") or {}).items():
@@ -139,17 +156,20 @@ class Sampler:
     def sample(self, rng: Rng) -> dict:
         """A fresh state (the caller's to change) with the unseen cards dealt by `rng`."""
         st = self._base.fork()
-        unseen_ids = self._unseen_ids[:]
-        unseen = self._unseen[:]
-        rng.shuffle(unseen_ids)
-        rng.shuffle(unseen)
-        if unseen:
+        if self._unseen:
             ids, flipped = array_for_write(st, "ids"), array_for_write(st, "flipped")
             loc, down = array_for_write(st, "loc"), array_for_write(st, "down")
-            for inst, card_id in zip(unseen, unseen_ids, strict=False):
-                ids[inst] = card_id
-                flipped[inst] = 0
-            for (key, pos, lies), inst in zip(self._holes, unseen, strict=False):
+            dealt = {}
+            for back, insts in self._unseen.items():
+                unseen_ids, unseen = self._unseen_ids.get(back, [])[:], insts[:]
+                rng.shuffle(unseen_ids)
+                rng.shuffle(unseen)
+                for inst, card_id in zip(unseen, unseen_ids, strict=False):
+                    ids[inst] = card_id
+                    flipped[inst] = 0
+                dealt[back] = iter(unseen)
+            for key, pos, lies, back in self._holes:
+                inst = next(dealt[back])
                 zone_for_write(st, key)[pos] = inst
                 loc[inst] = key
                 down[inst] = lies

@@ -94,6 +94,10 @@ BUILTIN_NAMES = {
                            "holds lie outside the `exit` area, an able seat's is at least the "
                            "longest of theirs (the party leaves no sooner than they can: a bot "
                            "gains nothing by standing nearer the exit than a fallen ally lies)",
+    "hazard_distance": "cells from the seat's figure to the nearest square of a terrain piece "
+                       "with the `hazard` keyword, 0 with no figure, no such piece or standing "
+                       "on one (what keeping clear of a deadly piece is worth, to a bot's "
+                       "evaluation)",
 }
 
 BUILTIN_TYPES = {

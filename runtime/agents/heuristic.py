@@ -65,6 +65,7 @@ class HeuristicAgent:
     def _round_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
         """The score once the option is played and the round played out."""
         m = Machine(self.program, sample.fork())
+        start = m.state["round"]
         m.answer(index)
-        finish_round(m, rng)
+        finish_round(m, rng, start)
         return scores(m, self.weights)[seat]

@@ -23,13 +23,15 @@ def to_round_end(program, state: dict | None = None) -> bool:
     return (own or program.rules.lookahead) == "round"
 
 
-def finish_round(m: Machine, rng: Rng) -> None:
-    """Play on until the next round's first turn (or the game ends, or a story's battle
-    does): a turn's choice ends the turn, any other choice goes at random. What the new
-    round's start does before that turn counts, choices in it too (which of two figures at
-    the same distance a foe heads for): stopping at them would score the position before
-    the foe's blow."""
-    start = m.state["round"]
+def finish_round(m: Machine, rng: Rng, start: int | None = None) -> None:
+    """Play on until the first turn of the round after `start` (the round now, if None; or
+    the game ends, or a story's battle does): a turn's choice ends the turn, any other choice
+    goes at random. What the new round's start does before that turn counts, choices in it
+    too (which of two figures at the same distance a foe heads for): stopping at them would
+    score the position before the foe's blow. A caller that has just answered gives the
+    round it answered in: an answer that ended the round already stands in the next one,
+    and playing that one out too scores the foe's turn twice."""
+    start = m.state["round"] if start is None else start
     steps = 0
     while (not m.over and (m.state["round"] == start or m.decision.get("kind") != "turn")
            and not _walking_story(m) and steps < HORIZON):

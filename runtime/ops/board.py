@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.board import (
+    area_goal,
     ask_cell,
     ask_facing,
     board,
@@ -102,7 +103,7 @@ def lift(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | None):
     """The cells a move heads for, and whether it stops next to them (a piece) or in them."""
     if area is not None:
-        return set(named_cells(m, [], area)), False
+        return area_goal(m, area), False
     seats = resolve(m, ctx, towards, local, slot="towards")
     if type(seats) is dict:
         return seats, False

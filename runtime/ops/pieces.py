@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from runtime import weapons
 from runtime.board import (
+    area_goal,
     ask_cell,
     board,
     cell_of,
@@ -211,7 +212,7 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         before = covered_at_start(m, local, i)
         walked = p.area is not None or p.towards is not None
         if p.area is not None:
-            went = walk(m, ctx, local, i, set(named_cells(m, [], p.area)), steps, False)
+            went = walk(m, ctx, local, i, area_goal(m, p.area), steps, False)
             if went is not None:
                 return went
         elif p.towards is not None:
@@ -246,7 +247,7 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     for i in found:
         piece = pieces(m)[i]
         if p.area is not None:
-            goal, next_to = set(named_cells(m, [], p.area)), False
+            goal, next_to = area_goal(m, p.area), False
         else:
             targets = resolve_pieces(m, {**ctx, "piece": i}, p.towards or "closest", local,
                                      slot=f"to{i}")

@@ -33,8 +33,9 @@ def swallowed(prog: Program, state: bytes, option: int, seat: int) -> bool:
     """Whether the seat's townsfolk is knocked out by the round's end when it takes `option`
     (every later turn passing: the wave surges as Umbrello's turn starts)."""
     m = Machine(prog, thawed(state), log=[])
+    start = m.state["round"]
     m.answer(option)
-    finish_round(m, Rng(0))
+    finish_round(m, Rng(0), start)
     return any(e["e"] == "ability" and e["name"] == "Swallow" and e["seat"] == seat
                for e in m.log)
 
@@ -87,3 +88,57 @@ def test_the_round_is_played_out_through_the_next_rounds_opening_choices():
                 choices_in_opening += any(r > start and k != "turn" for r, k in asked)
             m.answer(rng.below(len(m.decision["options"])))
     assert choices_in_opening
+
+
+def test_a_turn_that_ends_the_round_is_scored_after_one_foe_turn_not_two(monkeypatch):
+    # the last townsfolk's "End your turn" ends the round at once: a look-ahead that took the
+    # round from after the answer played the next round out too, the wave surging twice, and
+    # every square scored as lost
+    import runtime.agents.heuristic as heuristic
+
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    bot = make_agent("heuristic", prog)
+    rounds: list[int] = []  # the round each option was scored in
+    real = heuristic.finish_round
+
+    def spy(m, *args):
+        real(m, *args)
+        if not m.over:
+            rounds.append(m.state["round"])
+
+    monkeypatch.setattr(heuristic, "finish_round", spy)
+    checked = 0
+    for seed in range(1, 30):
+        m = Machine.start(prog, 2, seed)
+        rng = Rng(seed)
+        while not m.over and m.state["round"] < 4:
+            decision = m.decision
+            # every turn's options, the last townsfolk's "End your turn" among them
+            if decision["kind"] == "turn" and len(decision["options"]) <= 3:
+                rounds.clear()
+                bot.choose(view(m, decision["seat"]), decision, Rng(seed))
+                made = m.state["round"]
+                assert all(after == made + 1 for after in rounds), (made, rounds)
+                checked += bool(rounds)
+            m.answer(rng.below(len(decision["options"])))
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+def test_hazard_distance_counts_cells_to_the_wave():
+    # the Engulfing Wave (keyword `hazard`, 2x2) is the only hazard on Pond Square
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    m = Machine.start(prog, 2, 1)
+    while m.decision["kind"] != "turn":
+        m.answer(0)
+    (_, column, row), = m.state["terrain"]
+    figure = next(p for p in m.state["pieces"] if p[1] == 0)
+    figure[2:4] = [column - 3, row]  # three squares left of the wave's top-left square
+    assert m.value("hazard_distance", 0) == 3
+    figure[2:4] = [column + 1, row + 1]  # on its bottom-right square
+    assert m.value("hazard_distance", 0) == 0
+    figure[2:4] = [column + 2, row + 3]  # one right of it and two below
+    assert m.value("hazard_distance", 0) == 3
+    m.state["terrain"].clear()  # no hazard on the board
+    assert m.value("hazard_distance", 0) == 0

@@ -60,7 +60,7 @@ def _label(decision: dict, text: str) -> int | None:
 # random parties (almost) never get through all four fights: the fight rules are strict
 # (knocked-out townsfolk leave the fight, HP never above the bar, the Ruffians' level
 # abilities); a heuristic party at 2 players wins about a third of whole games, this one
-@pytest.mark.parametrize(("players", "seed"), [(2, 6)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 3)])
 def test_a_whole_game_fights_the_four_ruffians_in_map_order_and_is_won(program, players, seed):
     log: list = []
     m = _play(program, players, seed, log, agent="heuristic")
