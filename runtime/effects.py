@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.battle import check as battle_check
+from runtime.conditions import check
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
 from runtime.located import effect_location
@@ -22,12 +24,13 @@ def run_effects(m: Machine, frame: dict):
     lid = frame["e"]
     if lid is None:
         return None
-    steps = m.program.steps[lid]
+    program = m.program
+    steps = program.steps[lid]
     ctx = frame["ctx"]
     state = m.state
     checks = m.checks
     i = frame["i"]
-    n = len(steps)
+    n = program.ends[lid]
     while i < n:
         impl, params, quiet, after = steps[i]
         frame["i"] = after
@@ -47,8 +50,8 @@ def run_effects(m: Machine, frame: dict):
             if checks and not quiet:
                 if m.calm:
                     m.calm = False
-                elif m.check_end():
-                    return None
+                elif check(m) or program.scenario is not None and battle_check(m):
+                    return None  # (`Machine.check_end`, inline)
             if result is None:
                 i = after
                 continue

@@ -141,6 +141,8 @@ class Program:
         self.quiet = self._quiet_effects()
         bind_lists(self)  # each effect's op bound to its parameters where the op can be
         self.steps = steps(self)  # what an effect list runs (`runtime.specialise`)
+        # per list number (None: no list), its effects: a frame at that index is done
+        self.ends = {None: 0} | {lid: len(row) for lid, row in enumerate(self.steps)}
 
     # -- effects and expressions --------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from runtime.frames import Call, ask, fx, handler
 from runtime.options import main_options
 from runtime.seats import incapacitated
+from runtime.stepping import step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 
@@ -71,7 +72,12 @@ def game(m: Machine, frame: dict):
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
                 m.calm_step()
-            return Call(fx(lid(rules.round_start), ctx), *windows(m, ("start-of-round",), ctx))
+            after = step_into(m, lid(rules.round_start), ctx,
+                              tuple(windows(m, ("start-of-round",), ctx)))
+            if after is not None:
+                return after
+            changed = False  # (as when called again)
+            continue
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
@@ -82,7 +88,10 @@ def game(m: Machine, frame: dict):
                 m.emit("phase", phase=phases[ph].id)
                 if phases[ph].do:
                     ctx = {"self": local["order"][0] if local["order"] else 0}
-                    return Call(fx(lid(phases[ph].do), ctx))
+                    after = step_into(m, lid(phases[ph].do), ctx)
+                    if after is not None:
+                        return after
+                    changed = False  # (as when called again)
                 continue
             if ph == turns_phase(m) and not local["td"]:
                 local.update(s="turns", td=1)
@@ -131,7 +140,11 @@ def game(m: Machine, frame: dict):
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm_step()
-            return Call(fx(lid(rules.round_end), ctx), *windows(m, ("end-of-round",), ctx))
+            after = step_into(m, lid(rules.round_end), ctx, tuple(windows(m, ("end-of-round",), ctx)))
+            if after is not None:
+                return after
+            changed = False  # (as when called again)
+            continue
         # next round
         expire(m, "round")
         st["round"] += 1
@@ -218,7 +231,10 @@ def turn(m: Machine, frame: dict):
                 m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
             local["s"] = "budget"
             if rules.turn.start:
-                return Call(fx(lid(rules.turn.start), ctx))
+                after = step_into(m, lid(rules.turn.start), ctx)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
             continue
         if stage == "budget":
             st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
@@ -240,11 +256,18 @@ def turn(m: Machine, frame: dict):
                     local["s"] = "end"
                     continue
                 taken = _take(m, seat, answer)
-                if not m.program.anytime:
-                    return Call(taken)
-                from runtime.respond import respond_frame
+                rest = ()
+                if m.program.anytime:
+                    from runtime.respond import respond_frame
 
-                return Call(taken, respond_frame())  # then the other seats may respond
+                    rest = (respond_frame(),)  # then the other seats may respond
+                if taken["h"] != "fx":
+                    return Call(taken, *rest)
+                after = step_into(m, taken["e"], taken["ctx"], rest)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+                continue
             options = main_options(m, seat)
             if len(options) == 1:
                 local["s"] = "end"
@@ -257,7 +280,11 @@ def turn(m: Machine, frame: dict):
             if not started and not m.program.turn_end_conditions:
                 # (a condition tested only between turns may apply from here on)
                 m.calm_step(actions=True)
-            return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
+            after = step_into(m, lid(rules.turn.end), ctx, tuple(windows(m, ("end-of-turn",), ctx)))
+            if after is not None:
+                return after
+            started = False  # (as when called again)
+            continue
         st["taken"][seat] += 1
         changes_stats = bool("mods" in st and st["mods"]) and any(mod[3] == "turn" for mod in st["mods"])
         expire(m, "turn")
