@@ -14,6 +14,7 @@ from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
 from runtime.located import effect_location
 from runtime.specialise import FAILED_AT
+from runtime.stepping import run_now
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -56,7 +57,18 @@ def run_effects(m: Machine, frame: dict):
                 i = after
                 continue
         if kind is Tail:
-            return Call(*result.frames)
+            frames = result.frames
+            if not frames or frames[0]["h"] != "fx":
+                return Call(*frames)
+            # the op is done; its first list runs now, the list's frame staying below it
+            after = run_now(m, frames[0], frames[1:], False)
+            if after is not None:
+                return after
+            program = m.program  # (as when called again)
+            steps = program.steps[lid]
+            n = program.ends[lid]
+            i = frame["i"]
+            continue
         op_frame = {"h": "op", "e": lid, "j": i, "ctx": ctx, "l": local}
         if kind is Call:
             return Call(*result.frames, op_frame)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from runtime.battle import check as battle_check
 from runtime.conditions import check
-from runtime.frames import HANDLERS, Call, fx
+from runtime.frames import HANDLERS, Call
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -26,26 +26,33 @@ def step_into(m: Machine, lid: int | None, ctx: dict, rest: tuple = ()):
     (the audit, the end check unless the step was calm), so the list takes no step of its own.
     Returns what the handler returns instead (an ask, or a `Call` the machine checks no end
     after), or None when nothing is left to run and the handler goes on as if called again."""
+    return run_now(m, None if lid is None else {"h": "fx", "e": lid, "i": 0, "ctx": ctx}, rest,
+                   True)
+
+
+def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
+    """`step_into` for an effect list's `frame` (None: an empty list), from a handler whose
+    step the machine checks the end after (`checked`) or not (an effect list's own)."""
     # the end of the step under way, as `Machine.run` ends one
     if m.audit is not None:
         m.audit.after_step(m)
     if m.calm:
         m.calm = False
-    elif m.checks and (check(m) or m.program.scenario is not None and battle_check(m)):
+    elif checked and m.checks and (
+            check(m) or m.program.scenario is not None and battle_check(m)):
         m.calm = True
         return _AGAIN  # the game ended: nothing more of this step runs
     stack = m.state["stack"]
     if rest:
-        stack += rest[::-1]
-    if lid is None:
+        stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
+    if frame is None:
         return _calm_again(m) if rest else None
     below = stack[-1]
-    frame = fx(lid, ctx)
-    stack.append(frame)
+    stack += (frame,)
     result = HANDLERS["fx"](m, frame)  # (`runtime.effects.run_effects`)
     if result is None:
         if stack and stack[-1] is frame:
-            stack.pop()
+            del stack[-1]
         if m.audit is not None:
             m.audit.after_step(m)
         m.calm = False
