@@ -69,7 +69,8 @@ def game(m: Machine, frame: dict):
                 end_game(m, "the last round is over")
                 return Call()
             local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
-            m.emit("round", round=st["round"])
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("round", round=st["round"])
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
                 m.calm = True  # (`calm_step`)
@@ -83,9 +84,10 @@ def game(m: Machine, frame: dict):
             # them, else after the last phase) the seats' turns
             phases = rules.phases
             ph = local["ph"]
-            if ph < len(phases) and not local["pd"]:
+            if ph < plan.phases and not local["pd"]:
                 local["pd"] = 1
-                m.emit("phase", phase=phases[ph].id)
+                if m.log is not None:  # (`emit` logs nothing else)
+                    m.emit("phase", phase=phases[ph].id)
                 if phases[ph].do:
                     ctx = {"self": local["order"][0] if local["order"] else 0}
                     after = step_into(m, lid(phases[ph].do), ctx)
@@ -96,7 +98,7 @@ def game(m: Machine, frame: dict):
             if ph == plan.turns_phase and not local["td"]:
                 local.update(s="turns", td=1)
                 continue
-            if ph >= len(phases):
+            if ph >= plan.phases:
                 local["s"] = "round-end"
                 continue
             local.update(ph=ph + 1, pd=0)
@@ -227,6 +229,7 @@ class TurnPlan:
         self.turn_watched = "turn" in program.watched or program.turn_end_conditions
         self.actions = {a.id: program.lid(a.do) for a in rules.actions}  # their lists' numbers
         phases = rules.phases
+        self.phases = len(phases)
         self.turns_phase = next((i for i, p in enumerate(phases) if p.turns), len(phases))
 
 
