@@ -74,11 +74,9 @@ def game(m: Machine, frame: dict):
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
                 m.calm = True  # (`calm_step`)
-            after = step_into(m, plan.round_start, ctx, _windows(plan.round_starts, ctx))
-            if after is not None:
-                return after
-            changed = False  # (as when called again)
-            continue
+            # (a frame of its own: a run of rounds with no decision is a loop the machine's
+            # no-progress guard must see, effects named)
+            return Call(fx(plan.round_start, ctx), *_windows(plan.round_starts, ctx))
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
@@ -90,10 +88,7 @@ def game(m: Machine, frame: dict):
                     m.emit("phase", phase=phases[ph].id)
                 if phases[ph].do:
                     ctx = {"self": local["order"][0] if local["order"] else 0}
-                    after = step_into(m, lid(phases[ph].do), ctx)
-                    if after is not None:
-                        return after
-                    changed = False  # (as when called again)
+                    return Call(fx(lid(phases[ph].do), ctx))
                 continue
             if ph == plan.turns_phase and not local["td"]:
                 local.update(s="turns", td=1)
@@ -142,11 +137,7 @@ def game(m: Machine, frame: dict):
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm = True  # (`calm_step`)
-            after = step_into(m, plan.round_end, ctx, _windows(plan.round_ends, ctx))
-            if after is not None:
-                return after
-            changed = False  # (as when called again)
-            continue
+            return Call(fx(plan.round_end, ctx), *_windows(plan.round_ends, ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
