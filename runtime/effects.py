@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from runtime.battle import check as battle_check
+from runtime.conditions import check
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
 from runtime.located import effect_location
 from runtime.specialise import FAILED_AT
+from runtime.stepping import run_now
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -22,12 +25,13 @@ def run_effects(m: Machine, frame: dict):
     lid = frame["e"]
     if lid is None:
         return None
-    steps = m.program.steps[lid]
+    program = m.program
+    steps = program.steps[lid]
     ctx = frame["ctx"]
     state = m.state
     checks = m.checks
     i = frame["i"]
-    n = len(steps)
+    n = program.ends[lid]
     while i < n:
         impl, params, quiet, after = steps[i]
         frame["i"] = after
@@ -47,13 +51,24 @@ def run_effects(m: Machine, frame: dict):
             if checks and not quiet:
                 if m.calm:
                     m.calm = False
-                elif m.check_end():
-                    return None
+                elif check(m) or program.scenario is not None and battle_check(m):
+                    return None  # (`Machine.check_end`, inline)
             if result is None:
                 i = after
                 continue
         if kind is Tail:
-            return Call(*result.frames)
+            frames = result.frames
+            if not frames or frames[0]["h"] != "fx":
+                return Call(*frames)
+            # the op is done; its first list runs now, the list's frame staying below it
+            after = run_now(m, frames[0], frames[1:], False)
+            if after is not None:
+                return after
+            program = m.program  # (as when called again)
+            steps = program.steps[lid]
+            n = program.ends[lid]
+            i = frame["i"]
+            continue
         op_frame = {"h": "op", "e": lid, "j": i, "ctx": ctx, "l": local}
         if kind is Call:
             return Call(*result.frames, op_frame)

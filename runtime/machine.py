@@ -113,13 +113,14 @@ class Machine:
         keys, cards = program.layout(players)
         state["zones"] = {key: [] for key in keys}
         m = cls(program, state, log, stats, audit)
-        for card_id, key in cards:
-            inst = len(state["ids"])
-            state["ids"].append(card_id)
-            state["down"].append(int(m.key_zone[key].down))
-            state["flipped"].append(0)
-            state["loc"].append(key)
-            state["zones"][key].append(inst)
+        key_zone = m.key_zone
+        state["ids"] += [card_id for card_id, _key in cards]
+        state["down"] += [int(key_zone[key].down) for _card_id, key in cards]
+        state["flipped"] += [0] * len(cards)
+        state["loc"] += [key for _card_id, key in cards]
+        zones = state["zones"]
+        for inst, (_card_id, key) in enumerate(cards):
+            zones[key] += (inst,)  # (an append, with no call)
         state["stack"].append(story.first_frame(program))
         m.run()
         return m
@@ -149,8 +150,7 @@ class Machine:
                     no_progress(self, budget, watched)
                     break
                 watched.append(dict(stack[-1]))
-            top = len(stack) - 1
-            frame = stack[top]
+            frame = stack[-1]
             result = HANDLERS[frame["h"]](self, frame)
             calm = self.calm
             if calm:
@@ -160,7 +160,7 @@ class Machine:
                 options = result["options"]
                 if not options:
                     raise RuleError(f"a decision with no options: {result['prompt']}")
-                if len(options) == 1:
+                if not options[1:]:  # a single option
                     # the asking frame is on top (an op may have pushed its own frame)
                     stack[-1].setdefault("l", {})["ans"] = options[0]
                 else:
@@ -175,12 +175,19 @@ class Machine:
                          or self.program.scenario is not None and battle.check(self))):
                 continue  # (`check_end`, inline)
             if result is None:
-                if top < len(stack) and stack[top] is frame:  # unless an effect ended the game
-                    del stack[top]
+                if stack and stack[-1] is frame:  # unless an effect ended the game
+                    del stack[-1]
+                    # an effect list whose last effect's frames are done has nothing left to
+                    # run: it goes without a step of its own (`runtime.effects.run_effects`)
+                    while stack:
+                        under = stack[-1]
+                        if under["h"] != "fx" or under["i"] < self.program.ends[under["e"]]:
+                            break
+                        del stack[-1]
             elif kind is Call:
                 stack += result.frames[::-1]  # (as `extend(reversed(...))`, with no call)
             else:
-                del stack[top]
+                del stack[-1]
                 stack += result.frames[::-1]
         if not stack and st["result"] is None:
             st["result"] = {"winners": [], "reason": "no more to do"}

@@ -26,6 +26,7 @@ from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
 from runtime.specialise import bind_lists, steps
+from runtime.turns import TurnPlan
 from runtime.uses import (  # where an ability lives (kept importable from here)
     TERRAIN_SOURCE,
     Source,
@@ -141,6 +142,9 @@ class Program:
         self.quiet = self._quiet_effects()
         bind_lists(self)  # each effect's op bound to its parameters where the op can be
         self.steps = steps(self)  # what an effect list runs (`runtime.specialise`)
+        # per list number (None: no list), its effects: a frame at that index is done
+        self.ends = {None: 0} | {lid: len(row) for lid, row in enumerate(self.steps)}
+        self.turn_plan = TurnPlan(self)
 
     # -- effects and expressions --------------------------------------------------------
 

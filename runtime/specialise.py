@@ -23,6 +23,11 @@ Specialiser = Callable[[Any, "Program"], "Callable | None"]
 SPECIALISERS: dict[str, Specialiser] = {}
 # where a fused run notes which of its effects failed (read to locate the error)
 FAILED_AT = "@failed"
+# what the lines of an op written out inline (`fn.inline`) may read, worked out once per run:
+# the effect's seat and card as `ctx` names them, and the seat acting (the active one if none)
+INLINE_PRELUDE = ("seat = ctx['self'] if 'self' in ctx else None",
+                  "card = ctx['card'] if 'card' in ctx else None",
+                  "acting = ctx['self'] if 'self' in ctx else m.state['active']")
 
 
 def specialises(name: str) -> Callable[[Specialiser], Specialiser]:
@@ -112,8 +117,12 @@ def steps(program: Program) -> list[tuple[tuple, ...]]:
 
 def _fused(effects: tuple, start: int, end: int) -> Callable:
     """One op running effects `start`..`end - 1` in order; a failure notes its effect's index
-    in `local[FAILED_AT]`, so the error is located as if that effect ran alone."""
+    in `local[FAILED_AT]`, so the error is located as if that effect ran alone. Effects that
+    can be written inline (`fn.inline(tag)`: lines with no `return`, every name of their own
+    ending in `tag`) make one function of straight-line code."""
     parts = tuple((k, fn, params) for k, (fn, params, _name) in enumerate(effects[start:end], start))
+    if all(hasattr(fn, "inline") for _k, fn, _params in parts):
+        return _written_out(parts, effects)
 
     def fused(m, ctx: dict, _p, local: dict):
         for at, fn, params in parts:
@@ -125,3 +134,20 @@ def _fused(effects: tuple, start: int, end: int) -> Callable:
 
     fused.fusable = True
     return fused
+
+
+def _written_out(parts: tuple, effects: tuple) -> Callable:
+    """`_fused` as one function: each effect's lines in turn, `at` naming the one running."""
+    body = [*INLINE_PRELUDE, "try:"]  # (none of the lines changes what the prelude read)
+    names: dict[str, Any] = {"FAILED_AT": FAILED_AT}
+    for k, fn, _params in parts:
+        lines, own = fn.inline(f"_{k}")
+        body += [f"    at = {k}  # {fn.__name__}", *(f"    {line}" for line in lines)]
+        names.update(own)
+    body += ["except Exception:",
+             "    local[FAILED_AT] = at",
+             "    raise"]
+    first, last = parts[0][0], parts[-1][0]
+    fn = define(f"effects_{first}_to_{last}_of_{len(effects)}", body, names)
+    fn.fusable = True
+    return fn

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from runtime.frames import Call, ask, fx, handler
 from runtime.options import main_options
 from runtime.seats import incapacitated
+from runtime.stepping import run_now, step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 
@@ -42,6 +43,7 @@ def game(m: Machine, frame: dict):
     st = m.state
     local = frame["l"]
     lid = m.program.lid
+    plan = m.program.turn_plan
     changed = False  # whether this step began the game or a new round (else it is calm)
     while True:
         stage = local.get("s", "setup")
@@ -67,27 +69,31 @@ def game(m: Machine, frame: dict):
                 end_game(m, "the last round is over")
                 return Call()
             local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
-            m.emit("round", round=st["round"])
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("round", round=st["round"])
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
-                m.calm_step()
-            return Call(fx(lid(rules.round_start), ctx), *windows(m, ("start-of-round",), ctx))
+                m.calm = True  # (`calm_step`)
+            # (a frame of its own: a run of rounds with no decision is a loop the machine's
+            # no-progress guard must see, effects named)
+            return Call(fx(plan.round_start, ctx), *_windows(plan.round_starts, ctx))
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
             phases = rules.phases
             ph = local["ph"]
-            if ph < len(phases) and not local["pd"]:
+            if ph < plan.phases and not local["pd"]:
                 local["pd"] = 1
-                m.emit("phase", phase=phases[ph].id)
+                if m.log is not None:  # (`emit` logs nothing else)
+                    m.emit("phase", phase=phases[ph].id)
                 if phases[ph].do:
                     ctx = {"self": local["order"][0] if local["order"] else 0}
                     return Call(fx(lid(phases[ph].do), ctx))
                 continue
-            if ph == turns_phase(m) and not local["td"]:
+            if ph == plan.turns_phase and not local["td"]:
                 local.update(s="turns", td=1)
                 continue
-            if ph >= len(phases):
+            if ph >= plan.phases:
                 local["s"] = "round-end"
                 continue
             local.update(ph=ph + 1, pd=0)
@@ -103,7 +109,7 @@ def game(m: Machine, frame: dict):
                 local["s"] = "phase"
                 continue
             seat = order[local["pos"]]
-            if st["out"][seat] or incapacitated(m, seat):
+            if st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
                 local["pos"] += 1
                 continue
             if st["skip"][seat] > 0:
@@ -116,7 +122,7 @@ def game(m: Machine, frame: dict):
                 return None
             local["s"] = "after"
             if not changed:
-                m.calm_step()  # skipped turns are counters no condition reads
+                m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
             return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
         if stage == "after":
             seat = local["order"][local["pos"]]
@@ -130,19 +136,13 @@ def game(m: Machine, frame: dict):
             local["s"] = "next-round"
             ctx = {"self": st["active"]}
             if not changed:
-                m.calm_step()
-            return Call(fx(lid(rules.round_end), ctx), *windows(m, ("end-of-round",), ctx))
+                m.calm = True  # (`calm_step`)
+            return Call(fx(plan.round_end, ctx), *_windows(plan.round_ends, ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
         changed = True
-
-
-def turns_phase(m: Machine) -> int:
-    """The index of the phase the seats take their turns in (past the last phase if none)."""
-    phases = m.program.rules.phases
-    return next((i for i, p in enumerate(phases) if p.turns), len(phases))
 
 
 def _able_first(m: Machine, order: list[int], pos: int) -> None:
@@ -174,9 +174,11 @@ def expire(m: Machine, scope: str) -> None:
     """End what lasts for a `scope` (turn or round): statuses, stat changes, once-per uses."""
     from runtime.ops.piece_stats import expire as expire_foes
 
-    expire_foes(m, scope)  # foes' changes, and a seat's `next-action` ones as its turn ends
     st = m.state
-    st["used"].pop(scope, None)
+    if "mods" in st or "piece_mods" in st:  # (else it has nothing to do)
+        expire_foes(m, scope)  # foes' changes, and a seat's `next-action` ones as its turn ends
+    if scope in st["used"]:
+        del st["used"][scope]
     for statuses in st["status"]:
         if statuses:
             for name in [n for n, d in statuses.items() if d == scope]:
@@ -197,6 +199,36 @@ def expire(m: Machine, scope: str) -> None:
 
 
 
+class TurnPlan:
+    """What the game and turn handlers look up in a program, worked out once per program
+    (`Program.turn_plan`)."""
+
+    def __init__(self, program):
+        rules = program.rules
+        listened = program.listened
+        self.start = program.lid(rules.turn.start)
+        self.end = program.lid(rules.turn.end)
+        self.round_start = program.lid(rules.round_start)
+        self.round_end = program.lid(rules.round_end)
+        # the windows fired at each point that some ability waits on (see `windows`)
+        self.turn_starts = tuple(n for n in ("start-of-turn", "start-of-any-turn") if n in listened)
+        self.turn_ends = tuple(n for n in ("end-of-turn",) if n in listened)
+        self.round_starts = tuple(n for n in ("start-of-round",) if n in listened)
+        self.round_ends = tuple(n for n in ("end-of-round",) if n in listened)
+        self.incapacitated = rules.incapacitated is not None
+        self.calm_actions = "actions" not in program.watched  # (as `calm_step` has it)
+        self.turn_watched = "turn" in program.watched or program.turn_end_conditions
+        self.actions = {a.id: program.lid(a.do) for a in rules.actions}  # their lists' numbers
+        phases = rules.phases
+        self.phases = len(phases)
+        self.turns_phase = next((i for i, p in enumerate(phases) if p.turns), len(phases))
+
+
+def _windows(names: tuple[str, ...], ctx: dict) -> tuple[dict, ...]:
+    """Frames firing windows `names` (those of a `TurnPlan`, which some ability waits on)."""
+    return tuple([window(name, ctx) for name in names]) if names else ()
+
+
 @handler("turn")
 def turn(m: Machine, frame: dict):
     rules = m.program.rules
@@ -205,6 +237,7 @@ def turn(m: Machine, frame: dict):
     ctx = frame["ctx"]
     local = frame["l"]
     lid = m.program.lid
+    plan = m.program.turn_plan
     started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
         stage = local.get("s", "start")
@@ -217,55 +250,70 @@ def turn(m: Machine, frame: dict):
             if m.log is not None:  # (`emit` logs nothing else)
                 m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
             local["s"] = "budget"
-            if rules.turn.start:
-                return Call(fx(lid(rules.turn.start), ctx))
+            if plan.start is not None:
+                after = step_into(m, plan.start, ctx)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
             continue
         if stage == "budget":
             st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
             local["s"] = "main"
-            if not started:
-                m.calm_step(actions=True)
+            if not started and plan.calm_actions:
+                m.calm = True  # (`calm_step(actions=True)`)
+            if not rules.turn.phases:
+                return Call(*_windows(plan.turn_starts, ctx))
             frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
         if stage == "main":
             # a seat struck down or knocked out on its own turn (a reaction) takes no more
             # actions: the turn is over
-            if st["end_turn"] or st["out"][seat] or incapacitated(m, seat):
+            if st["end_turn"] or st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
                 local["s"] = "end"
                 continue
-            answer = local.pop("ans", None)
-            if answer is not None:
+            if "ans" in local:
+                answer = local.pop("ans")
                 if answer["key"] == "end":
                     local["s"] = "end"
                     continue
                 taken = _take(m, seat, answer)
-                if not m.program.anytime:
-                    return Call(taken)
-                from runtime.respond import respond_frame
+                rest = ()
+                if m.program.anytime:
+                    from runtime.respond import respond_frame
 
-                return Call(taken, respond_frame())  # then the other seats may respond
+                    rest = (respond_frame(),)  # then the other seats may respond
+                if taken["h"] != "fx":
+                    return Call(taken, *rest)
+                after = run_now(m, taken, rest, True)  # (`step_into`, for a frame made)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+                continue
             options = main_options(m, seat)
-            if len(options) == 1:
+            if not options[1:]:  # only ending the turn
                 local["s"] = "end"
                 continue
             left = st["actions"]
             prompt = f"Your turn: {left} action{'s' if left != 1 else ''} left"
-            return ask(seat, "turn", prompt, options)
+            return {"seat": seat, "kind": "turn", "prompt": prompt, "options": options}  # (`ask`)
         if stage == "end":
             local["s"] = "done"
-            if not started and not m.program.turn_end_conditions:
+            if not started and not m.program.turn_end_conditions and plan.calm_actions:
                 # (a condition tested only between turns may apply from here on)
-                m.calm_step(actions=True)
-            return Call(fx(lid(rules.turn.end), ctx), *windows(m, ("end-of-turn",), ctx))
+                m.calm = True  # (`calm_step(actions=True)`)
+            after = step_into(m, plan.end, ctx, _windows(plan.turn_ends, ctx))
+            if after is not None:
+                return after
+            started = False  # (as when called again)
+            continue
         st["taken"][seat] += 1
         changes_stats = bool("mods" in st and st["mods"]) and any(mod[3] == "turn" for mod in st["mods"])
         expire(m, "turn")
         if m.log is not None:  # (`emit` logs nothing else)
             m.emit("turn-end", seat=seat)
-        if not (started or changes_stats or "turn" in m.program.watched
-                or m.program.turn_end_conditions):
-            m.calm_step()  # turns taken and once-a-turn uses: nothing a condition reads
+        if not (started or changes_stats or plan.turn_watched):
+            m.calm = True  # (`calm_step`) turns taken and once-a-turn uses: nothing a condition reads
         return None
 
 
@@ -278,7 +326,7 @@ def _take(m: Machine, seat: int, option: dict) -> dict:
         record_use(m, "turn", "a:" + action.id)
         if m.log is not None:  # (`emit` logs nothing else)
             m.emit("action", seat=seat, action=action.id, name=action.name)
-        return fx(m.program.lid(action.do), {"self": seat})
+        return fx(m.program.turn_plan.actions[action.id], {"self": seat})
     if "t" in option:
         from runtime.interactions import use_terrain
 

@@ -66,7 +66,7 @@ def use_frame(m: Machine, seat: int, inst: int | None, index: int, ctx: dict,
     once_per, name, lid = found
     if once_per is not None:
         record_use(m, once_per, use_key(seat, inst, card_id, index))
-    if card_id is not None:
+    if card_id is not None and m.stats is not None:
         m.count("used", card_id, seat)
     if m.log is not None:
         m.emit("ability", seat=seat, card=inst, name=name)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from runtime.ops import amount, implements
 from runtime.picking import in_zone
 from runtime.selectors import resolve
-from runtime.specialise import define, specialises
+from runtime.specialise import INLINE_PRELUDE, define, specialises
 from runtime.variables import (  # the variable store (kept importable from here)
     _spec,
     _store,
@@ -84,7 +84,8 @@ def _bound_lose(p, program):
 def bound_variable_op(op: str, given, p, program):
     """`set`, `gain` or `lose` of one variable bound at load, for the common shapes: a game
     variable, or a seat variable of the acting seat or of each player, held within no more
-    than `min` and `max`; the value a constant or a bound expression."""
+    than `min` and `max`; the value a constant or a bound expression. It may be written out
+    inline in a run of such ops (`fn.inline`, see `runtime.specialise`)."""
     name = p.variable
     var = program.variables.get(name)
     if (var is None or var.counts is not None or var.limit is not None
@@ -93,41 +94,53 @@ def bound_variable_op(op: str, given, p, program):
     game = var.per == "game"
     if not game and p.who not in ("self", "each-player"):
         return None
-    names = {"given": given}
+
+    def inline(tag: str) -> tuple[list[str], dict]:
+        """The op's lines (no `return`), every name of its own ending in `tag`."""
+        return _variable_lines(op, given, p, program, var, game, tag)
+
+    body, names = inline("")
+    fn = define(f"{op}_{name}_{'game' if game else p.who.replace('-', '_')}",
+                [*INLINE_PRELUDE, *body], names)
+    fn.fusable = True
+    fn.inline = inline
+    return fn
+
+
+def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tuple[list, dict]:
+    name = p.variable
+    names = {f"given{tag}": given}
     if type(given) is str and (op != "set" or not isinstance(var.initial, str)):
-        names["run"] = program.runner(given)
-        body = ["seat = ctx.get('self')",
-                "card = ctx.get('card')",
-                "try:",
-                "    value = run(m, seat, ctx, card)",
+        names[f"run{tag}"] = program.runner(given)
+        body = ["try:",
+                f"    value{tag} = run{tag}(m, seat, ctx, card)",
                 "except Exception:  # evaluated again the generic way: it fails located",
-                "    value = m.evaluate(given, seat, ctx, card)"]
+                f"    value{tag} = m.evaluate(given{tag}, seat, ctx, card)"]
     else:
-        body = ["value = given"]
+        body = [f"value{tag} = given{tag}"]
     if game:
-        body += ["row = m.state['gv']", "who = None"]
+        body += [f"row{tag} = m.state['gv']", f"who{tag} = None"]
         indent = ""
     elif p.who == "self":
-        body += ["who = ctx.get('self', m.state['active'])", "row = m.state['sv'][who]"]
+        body += [f"who{tag} = acting", f"row{tag} = m.state['sv'][who{tag}]"]
         indent = ""
     else:
-        body += ["for who in m.seats_from(m.state['active']):", "    row = m.state['sv'][who]"]
+        body += [f"for who{tag} in m.seats_from(m.state['active']):",
+                 f"    row{tag} = m.state['sv'][who{tag}]"]
         indent = "    "
-    new = {"set": "value", "gain": f"row[{name!r}] + value", "lose": f"row[{name!r}] - value"}[op]
-    inner = [f"new = {new}"]
+    new = {"set": f"value{tag}", "gain": f"row{tag}[{name!r}] + value{tag}",
+           "lose": f"row{tag}[{name!r}] - value{tag}"}[op]
+    inner = [f"new{tag} = {new}"]
     if var.min is not None or var.max is not None:
-        inner.append("if type(new) in (int, float):  # a number (not a bool): within bounds")
+        inner.append(f"if type(new{tag}) in (int, float):  # a number (not a bool): within bounds")
         if var.min is not None:
-            inner.append(f"    new = max({var.min!r}, new)")
+            inner.append(f"    new{tag} = max({var.min!r}, new{tag})")
         if var.max is not None:
-            inner.append(f"    new = min({var.max!r}, new)")
-    inner += [f"row[{name!r}] = new",
+            inner.append(f"    new{tag} = min({var.max!r}, new{tag})")
+    inner += [f"row{tag}[{name!r}] = new{tag}",
               "if m.log is not None:",
-              f"    m.emit('set', variable={name!r}, seat=who, value=new)"]
-    fn = define(f"{op}_{name}_{'game' if game else p.who.replace('-', '_')}",
-                body + [indent + line for line in inner], names)
-    fn.fusable = True
-    return fn
+              f"    m.emit('set', variable={name!r}, seat=who{tag}, value=new{tag})"]
+    return body + [indent + line for line in inner], names
 
 
 @implements("transfer", seats="who")

@@ -1,0 +1,74 @@
+"""Stepping into an effect list from the handler under way, with no step of its own.
+
+A handler that would return `Call(fx(list), *rest)` may run the list at once instead
+(`step_into`): the machine's work between two steps (the audit, the end check unless the step
+was calm) is done first, the list runs in a frame of its own on the stack, exactly as the
+machine would run it, and only what is left (an ask, frames the list made, `rest`) goes back
+to the machine. The stack at every decision is the same either way; the machine just takes
+fewer steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from runtime.battle import check as battle_check
+from runtime.conditions import check
+from runtime.frames import HANDLERS, Call
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+
+
+def step_into(m: Machine, lid: int | None, ctx: dict, rest: tuple = ()):
+    """Run effect list `lid` in `ctx` now, then frames `rest`, where the handler under way would
+    return `Call(fx(lid, ctx), *rest)`: what the machine does between two steps is done here
+    (the audit, the end check unless the step was calm), so the list takes no step of its own.
+    Returns what the handler returns instead (an ask, or a `Call` the machine checks no end
+    after), or None when nothing is left to run and the handler goes on as if called again."""
+    return run_now(m, None if lid is None else {"h": "fx", "e": lid, "i": 0, "ctx": ctx}, rest,
+                   True)
+
+
+def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
+    """`step_into` for an effect list's `frame` (None: an empty list), from a handler whose
+    step the machine checks the end after (`checked`) or not (an effect list's own)."""
+    # the end of the step under way, as `Machine.run` ends one
+    if m.audit is not None:
+        m.audit.after_step(m)
+    if m.calm:
+        m.calm = False
+    elif checked and m.checks and (
+            check(m) or m.program.scenario is not None and battle_check(m)):
+        m.calm = True
+        return _AGAIN  # the game ended: nothing more of this step runs
+    stack = m.state["stack"]
+    if rest:
+        stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
+    if frame is None:
+        return _calm_again(m) if rest else None
+    below = stack[-1]
+    stack += (frame,)
+    result = HANDLERS["fx"](m, frame)  # (`runtime.effects.run_effects`)
+    if result is None:
+        if stack and stack[-1] is frame:
+            del stack[-1]
+        if m.audit is not None:
+            m.audit.after_step(m)
+        m.calm = False
+        if rest or m.state["result"] is not None or not stack or stack[-1] is not below:
+            return _calm_again(m)  # frames to run first, or the game ended or is ending
+        return None
+    if type(result) is dict:
+        return result  # an ask: the op's frame is on top, the list's below it
+    return _calm_again(m, result.frames)
+
+
+_AGAIN = Call()
+
+
+def _calm_again(m: Machine, frames: tuple = ()) -> Call:
+    """Run `frames` (or none), then the handler again, with no end check between: after an
+    effect list's step the machine checks none (its effects were checked as they ran)."""
+    m.calm = True
+    return Call(*frames)
