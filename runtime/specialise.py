@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from runtime.written import write
+
 if TYPE_CHECKING:
     from runtime.program import Program
 
@@ -63,13 +65,8 @@ def specialises_check(check: Callable) -> Callable:
 
 def define(name: str, body: list[str], names: dict[str, Any]) -> Callable:
     """A bound op written as Python source: `def name(m, ctx, p, local):` over `body` (lines,
-    indented once), its free names taken from `names`. Kept readable: `fn.source` is the text."""
-    source = f"def {name}(m, ctx, p, local):\n" + "".join(f"    {line}\n" for line in body)
-    namespace = dict(names)
-    exec(compile(source, f"<bound {name}>", "exec"), namespace)  # noqa: S102 - our own text
-    fn = namespace[name]
-    fn.source = source
-    return fn
+    indented once), its free names taken from `names` (`runtime.written.write`)."""
+    return write(name, "m, ctx, p, local", body, names)
 
 
 def bind_lists(program: Program) -> None:
