@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from runtime.agents.scripted import match
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.rng import Rng
+from runtime.state import state_hash
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -70,3 +72,22 @@ def play_randomly(m: Machine, seed: int, steps: int) -> Machine:
             break
         m.answer(rng.below(len(m.decision["options"])))
     return m
+
+
+def record_random_game(program, players: int, seed: int, decisions: int, audit=None) -> list:
+    """A game answered at random from `seed`: the state hash, option labels and choice at
+    every decision (up to `decisions`), then the log and the result, and with `audit` its
+    findings: what two ways of running the same program must agree on."""
+    log: list = []
+    m = Machine.start(program, players, seed, log=log, audit=audit)
+    pick_at = random.Random(seed)
+    seen = []
+    while not m.over and len(seen) < decisions:
+        options = m.decision["options"]
+        choice = pick_at.randrange(len(options))
+        seen.append((state_hash(m.state), [o["label"] for o in options], choice))
+        m.answer(choice)
+    record = [seen, log, m.state["result"]]
+    if audit is not None:
+        record += [state_hash(m.state), audit.findings]
+    return record

@@ -3,7 +3,6 @@ ops do, and a failure inside a fused run of effects is located at its own effect
 
 from __future__ import annotations
 
-import random
 import textwrap
 from pathlib import Path
 
@@ -13,23 +12,9 @@ import runtime.specialise
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
-from runtime.state import state_hash
+from tests.runtime.conftest import record_random_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-
-
-def _record(program, players: int, seed: int, decisions: int = 400) -> list:
-    """State hash, options and choice at every decision, then the log and the result."""
-    log: list = []
-    m = Machine.start(program, players, seed, log=log)
-    pick = random.Random(seed)
-    seen = []
-    while not m.over and len(seen) < decisions:
-        options = m.decision["options"]
-        choice = pick.randrange(len(options))
-        seen.append((state_hash(m.state), [o["label"] for o in options], choice))
-        m.answer(choice)
-    return [seen, log, m.state["result"]]
 
 
 @pytest.mark.parametrize("pack", ["fuzzy-mage-fight", "fantasy-tavern-brawl", "gascony-legacy",
@@ -42,7 +27,8 @@ def test_bound_ops_play_the_same_games_as_the_generic_ones(pack, monkeypatch):
                for s, g in zip(sl, gl, strict=True))  # something was bound at all
     players = bound.game.game.players
     for count, seed in ((players.min, 3), (players.max, 8)):
-        assert _record(bound, count, seed) == _record(generic, count, seed)
+        assert (record_random_game(bound, count, seed, 400)
+                == record_random_game(generic, count, seed, 400))
 
 
 def test_a_run_of_quiet_variable_ops_is_one_step_of_readable_code():

@@ -4,7 +4,6 @@ options, log, result and audit findings."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -14,8 +13,7 @@ import runtime.turns
 from runtime.audit import Audit
 from runtime.frames import Call, fx
 from runtime.loading import load_program
-from runtime.machine import Machine
-from runtime.state import state_hash
+from tests.runtime.conftest import record_random_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -34,28 +32,14 @@ def _frame_by_frame(monkeypatch) -> None:
     monkeypatch.setattr(runtime.effects, "run_now", run_now)
 
 
-def _record(program, players: int, seed: int, decisions: int = 300) -> list:
-    """State hash, options and choice at every decision, then the log, result and findings."""
-    log: list = []
-    audit = Audit()
-    m = Machine.start(program, players, seed, log=log, audit=audit)
-    pick = random.Random(seed)
-    seen = []
-    while not m.over and len(seen) < decisions:
-        options = m.decision["options"]
-        choice = pick.randrange(len(options))
-        seen.append((state_hash(m.state), [o["label"] for o in options], choice))
-        m.answer(choice)
-    return [seen, log, m.state["result"], state_hash(m.state), audit.findings]
-
-
 @pytest.mark.parametrize("pack", ["fuzzy-mage-fight", "fantasy-tavern-brawl", "gascony-legacy",
                                   "townsfolk-tussle"])
 def test_lists_stepped_into_play_as_lists_stepped_one_by_one(pack, monkeypatch):
     program = load_program(CONTENT / pack)
     players = program.game.game.players
     games = [(players.min, 5), (players.max, 11)]
-    stepped = [_record(program, count, seed) for count, seed in games]
+    stepped = [record_random_game(program, count, seed, 300, Audit()) for count, seed in games]
     _frame_by_frame(monkeypatch)
-    assert stepped == [_record(program, count, seed) for count, seed in games]
+    assert stepped == [record_random_game(program, count, seed, 300, Audit())
+                       for count, seed in games]
 
