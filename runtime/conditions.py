@@ -61,9 +61,7 @@ def _applies(m: Machine, cond: Condition) -> bool:
 
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
-    cache = m.program.cache
-    written = cache["conditions:end"] if "conditions:end" in cache else _write_check(m.program)
-    return written(m)
+    return m.program.cache["conditions:end"](m)  # (the hot paths call it so, inline)
 
 
 def _win(m: Machine, cond: Condition) -> bool:
@@ -91,9 +89,10 @@ def _end(m: Machine, cond: Condition) -> bool:
     return False
 
 
-def _write_check(program) -> Callable:
+def write_end_check(program) -> Callable:
     """The win, loss and end conditions of `program`, tested in order, written out as one
-    function (kept in its cache): a win for the active seat tested at every step reads its
+    function, kept in its cache as `conditions:end` (written at load: the machine, effect lists
+    and stepping call it from there, with no lookup of their own): a win for the active seat tested at every step reads its
     condition in place (a failure is evaluated again by `holds`, which raises it located);
     the others are tested by `_win`, `_lose` and `_end`."""
     rules = program.rules

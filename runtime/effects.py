@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.battle import check as battle_check
-from runtime.conditions import check
 from runtime.errors import RuleError
 from runtime.frames import Call, Tail, handler
 from runtime.located import effect_location
@@ -51,7 +50,7 @@ def run_effects(m: Machine, frame: dict):
             if checks and not quiet:
                 if m.calm:
                     m.calm = False
-                elif check(m) or program.scenario is not None and battle_check(m):
+                elif m.program.cache["conditions:end"](m) or program.scenario is not None and battle_check(m):
                     return None  # (`Machine.check_end`, inline)
             if result is None:
                 i = after

@@ -171,7 +171,7 @@ class Machine:
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
             if (self.checks and not calm and frame["h"] not in _CHECKED
-                    and (conditions.check(self)
+                    and (self.program.cache["conditions:end"](self)
                          or self.program.scenario is not None and battle.check(self))):
                 continue  # (`check_end`, inline)
             if result is None:
@@ -219,7 +219,9 @@ class Machine:
     def check_end(self) -> bool:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
         # only a battle has outcomes to check (see `runtime.battle.outcome`)
-        return conditions.check(self) or (self.program.scenario is not None and battle.check(self))
+        program = self.program
+        return program.cache["conditions:end"](self) or (
+            program.scenario is not None and battle.check(self))
 
     # -- expressions --------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from compiler.language.base import ExprMark, checked_expression
 from compiler.language.documents import Ability, Rules, Variable
 from compiler.language.effects import WRAPPERS, op_of
 from compiler.walk import walk
+from runtime.conditions import write_end_check
 from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
@@ -145,6 +146,7 @@ class Program:
         # per list number (None: no list), its effects: a frame at that index is done
         self.ends = {None: 0} | {lid: len(row) for lid, row in enumerate(self.steps)}
         self.turn_plan = TurnPlan(self)
+        write_end_check(self)
 
     # -- effects and expressions --------------------------------------------------------
 

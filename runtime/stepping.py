@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.battle import check as battle_check
-from runtime.conditions import check
 from runtime.frames import HANDLERS, Call
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
     if m.calm:
         m.calm = False
     elif checked and m.checks and (
-            check(m) or m.program.scenario is not None and battle_check(m)):
+            m.program.cache["conditions:end"](m) or m.program.scenario is not None and battle_check(m)):
         m.calm = True
         return _AGAIN  # the game ended: nothing more of this step runs
     stack = m.state["stack"]
