@@ -47,14 +47,13 @@ def viable(m: Machine, effects: list, ctx: dict) -> bool:
 
 
 def main_options(m: Machine, seat: int) -> list[dict]:
-    """The options of `seat`'s turn: what `_write_main` writes out for the program, run."""
-    cache = m.program.cache
-    written = cache["options:main"] if "options:main" in cache else _write_main(m.program)
-    return written(m, seat)
+    """The options of `seat`'s turn: what `write_main_options` writes out for the program, run."""
+    return m.program.cache["options:main"](m, seat)  # (the turn handler calls it so, inline)
 
 
-def _write_main(program) -> Callable:
-    """The turn options of `program` as one function `(m, seat)` (kept in its cache): each
+def write_main_options(program) -> Callable:
+    """The turn options of `program` as one function `(m, seat)`, kept in its cache as
+    `options:main` (written at load, with the end check: `Program.write_generated`): each
     action tested in place, in order, for its cost, its limit, its `if:` (read in place; a
     failure is evaluated again by `holds`, which raises it located) and its first effect's
     viability check; then the abilities, the terrain, and ending the turn."""

@@ -26,6 +26,7 @@ from runtime.conditions import write_end_check
 from runtime.env import Env, build_readers
 from runtime.errors import RuleError
 from runtime.ops import IMPLEMENTATIONS
+from runtime.options import write_main_options
 from runtime.specialise import bind_lists, steps
 from runtime.turns import TurnPlan
 from runtime.uses import (  # where an ability lives (kept importable from here)
@@ -146,7 +147,13 @@ class Program:
         # per list number (None: no list), its effects: a frame at that index is done
         self.ends = {None: 0} | {lid: len(row) for lid, row in enumerate(self.steps)}
         self.turn_plan = TurnPlan(self)
+        self.write_generated()
+
+    def write_generated(self) -> None:
+        """Write the end check and the turn options into the cache, where the hot paths call
+        them with no lookup of their own (at load, and again for a copy whose cache is new)."""
         write_end_check(self)
+        write_main_options(self)
 
     # -- effects and expressions --------------------------------------------------------
 

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 from compiler.analysis.story_dice import DEFAULT_DICE
 from runtime.battle import DEFEAT, battle_frame
 from runtime.between import pause_frames
-from runtime.conditions import finish, write_end_check
+from runtime.conditions import finish
 from runtime.dice import count_roll, start_roll, system
 from runtime.frames import Call, ask, fx, handler
 from runtime.hooks import hook
@@ -88,7 +88,7 @@ def battle_program(home: Program, scenario: str) -> Program:
         found.cache = {}  # boards and keys are per scenario
         found.home = home
         found._index_abilities()  # the windows its foes and its special rules wait on
-        write_end_check(found)
+        found.write_generated()  # (its own turn options: its foes' abilities are indexed anew)
         home.cache[("battle", scenario)] = found
     return found
 

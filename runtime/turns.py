@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
-from runtime.options import main_options
 from runtime.seats import incapacitated
 from runtime.stepping import run_now, step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
@@ -290,7 +289,7 @@ def turn(m: Machine, frame: dict):
                     return after
                 started = False  # (as when called again)
                 continue
-            options = main_options(m, seat)
+            options = m.program.cache["options:main"](m, seat)  # (`main_options`, inline)
             if not options[1:]:  # only ending the turn
                 local["s"] = "end"
                 continue
