@@ -271,9 +271,9 @@ def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
 
 
 def test_gearing_up_fills_free_slots_only_so_its_passes_end(program):
-    # a 1-handed piece once "fitted" beside a 2-handed one pushed it back to the stash, and a
-    # bot swapping the two kept the passes going until the story's step cap (a 5-player
-    # heuristic game: Long Musket, Pea Shooter, Long Musket...)
+    # a piece once "fitted" beside a held one whatever its hands pushed that one back to the
+    # stash, and a bot swapping them kept the passes going until the story's step cap (a
+    # 5-player heuristic game: Long Musket, Pea Shooter, Long Musket...)
     passes: list[str] = []
 
     def pick(m, decision):
