@@ -104,6 +104,9 @@ def rates(agent: str, players: int, games: int) -> None:
           f"{time.perf_counter() - start:.0f}s", flush=True)
     for line in errors:
         print(f"  stopped by a runtime error, {line}")
+    for g in played:
+        if g.capped:  # a cap is no rulebook ending: the seed to replay it with `play --seed`
+            print(f"  turn cap: game seed {g.seed} after {g.rounds} rounds")
 
 
 def main() -> None:

@@ -88,8 +88,13 @@ def test_a_lost_final_fight_reads_the_town_falls(programs, seeds, ruffian):
         for seat in range(m.state["players"]):
             write(m, "health", seat, 1)
 
-    m, log = final_fight(programs, 2, seeds[ruffian][0], "random", hurt)
-    ends = [e for e in log if e["e"] == "battle-end"]
+    # a random party at 1 HP may still meet a special objective first (the Bundits', seed 2):
+    # the first of the Ruffian's seeds that ends in defeat is read
+    for seed in seeds[ruffian]:
+        m, log = final_fight(programs, 2, seed, "random", hurt)
+        ends = [e for e in log if e["e"] == "battle-end"]
+        if [e["outcome"] for e in ends] == ["defeat"]:
+            break
     assert [e["outcome"] for e in ends] == ["defeat"]
     assert _final(log) == ruffian
     assert _read(log)[-1] == PARAGRAPHS[ruffian][2]

@@ -39,7 +39,13 @@ def _play(program, players: int, seed: int, log: list | None = None,
     """A game of `agent` bots; `pick(machine, decision)` answers instead when it returns a
     number."""
     m = Machine.start(program, players, seed, log=log)
-    bot = make_agent(agent, program)
+    return _play_on(m, seed, pick, until, agent)
+
+
+def _play_on(m: Machine, seed: int, pick: Callable[[Machine, dict], int | None] | None = None,
+             until=None, agent: str = "random") -> Machine:
+    """Play on a started game, as `_play` does."""
+    bot = make_agent(agent, m.program)
     step = 0
     while not m.over and (until is None or not until(m)):
         decision = m.decision
@@ -262,3 +268,40 @@ def test_feats_turn_up_and_pay_the_moment_their_goal_is_met(program):
                      for c in m.state["zones"][f"feats-done:{seat}"]]
             assert m.state["sv"][seat]["feat_points"] == sum(shown)
     assert {"peacekeeper", "penny-saver", "big-spender", "bone-breaker", "medic"} <= set(seen)
+
+
+def test_gearing_up_fills_free_slots_only_so_its_passes_end(program):
+    # a piece once "fitted" beside a held one whatever its hands pushed that one back to the
+    # stash, and a bot swapping them kept the passes going until the story's step cap (a
+    # 5-player heuristic game: Long Musket, Pea Shooter, Long Musket...)
+    passes: list[str] = []
+
+    def pick(m, decision):
+        labels = [o["label"] for o in decision["options"]]
+        if "Ready to fight" in labels:
+            passes.append(m.state["story"]["card"])
+            wants = decision["seat"] == 0 and len(passes) < 40
+            return labels.index("Equip a piece from your stash" if wants and
+                                "Equip a piece from your stash" in labels else "Ready to fight")
+        if decision["kind"] == "card" and decision["seat"] == 0:
+            return len(passes) % len(labels)  # a different piece each pass where it can
+        return None
+
+    log: list = []
+    m = _play(program, 2, 3, log, pick=pick, until=_at_card("equip"))
+    ids = m.state["ids"]
+    for card in ("long-musket", "pea-shooter"):
+        inst = ids.index(card)
+        m.state["zones"][m.state["loc"][inst]].remove(inst)
+        m.state["zones"]["stash:0"].append(inst)
+        m.state["loc"][inst] = "stash:0"
+    start = len(log)
+    m = _play_on(m, 3, pick, until=lambda m: m.state["story"]["card"] not in ("equip", "equip-again"))
+    log = log[start:]
+    assert len(passes) < 40
+    assert not [e for e in log if e["e"] == "move" and e["from"] == "equipped:0"]
+    hands = [program.fields[ids[c]].get("hands", 0) for c in m.state["zones"]["equipped:0"]
+             if program.fields[ids[c]]["slot"] == "hand"]
+    assert hands and sum(hands) <= 2
+    stashed = {ids[c] for c in m.state["zones"]["stash:0"]}
+    assert stashed >= {"long-musket", "pea-shooter"} or sum(hands) < 2
