@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,38 @@ def record_random_game(program, players: int, seed: int, decisions: int, audit=N
     if audit is not None:
         record += [state_hash(m.state), audit.findings]
     return record
+
+
+# a two-seat game with coins and one card type with a cost: the skeleton of small packs whose
+# rules a test writes (each test adds its rules file, and may change the others)
+SHOP = {
+    "game.yaml": """\
+kind: game
+id: shop
+title: Shop
+players: {min: 2, max: 2}
+variables:
+  coins: {initial: 5}
+""",
+    "t.yaml": """\
+kind: card-type
+id: gear
+name: Gear
+fields:
+  cost: {type: int}
+""",
+    "c.yaml": """\
+kind: cards
+id: wares
+type: gear
+cards:
+  - {id: lamp, name: Lamp, cost: 2}
+""",
+}
+
+
+def write_shop(root: Path, **files: str) -> None:
+    """Write the shop skeleton to `root` with `files` (name -> YAML, dedented) added or in
+    place of its own."""
+    for name, text in {**SHOP, **files}.items():
+        (root / name).write_text(textwrap.dedent(text))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -10,30 +9,9 @@ import pytest
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
+from tests.runtime.conftest import SHOP, write_shop
 
-GAME = """\
-kind: game
-id: shop
-title: Shop
-players: {min: 2, max: 2}
-variables:
-  coins: {initial: 5}
-"""
-GEAR = """\
-kind: card-type
-id: gear
-name: Gear
-fields:
-  cost: {type: int}
-"""
-CARDS = """\
-kind: cards
-id: wares
-type: gear
-cards:
-  - {id: lamp, name: Lamp, cost: 2}
-  - {id: rope, name: Rope}
-"""
+CARDS = SHOP["c.yaml"] + "  - {id: rope, name: Rope}\n"
 RULES = """\
 kind: rules
 id: r
@@ -55,8 +33,7 @@ BROWSE = """\
 
 
 def write(root: Path, rules: str):
-    for name, text in {"game.yaml": GAME, "t.yaml": GEAR, "c.yaml": CARDS, "rules.yaml": rules}.items():
-        (root / name).write_text(textwrap.dedent(text))
+    write_shop(root, **{"c.yaml": CARDS, "rules.yaml": rules})
     return load_program(Path("."))
 
 

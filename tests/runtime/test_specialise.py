@@ -3,7 +3,6 @@ ops do, and a failure inside a fused run of effects is located at its own effect
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ import runtime.specialise
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
-from tests.runtime.conftest import record_random_game
+from tests.runtime.conftest import SHOP, record_random_game, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -41,29 +40,7 @@ def test_a_run_of_quiet_variable_ops_is_one_step_of_readable_code():
     assert "row['essence_ability_used'] = new" in first.source
 
 
-GAME = """\
-kind: game
-id: shop
-title: Shop
-players: {min: 2, max: 2}
-variables:
-  coins: {initial: 5}
-  visits: {initial: 0}
-"""
-GEAR = """\
-kind: card-type
-id: gear
-name: Gear
-fields:
-  cost: {type: int}
-"""
-CARDS = """\
-kind: cards
-id: wares
-type: gear
-cards:
-  - {id: lamp, name: Lamp, cost: 2}
-"""
+GAME = SHOP["game.yaml"] + "  visits: {initial: 0}\n"
 RULES = """\
 kind: rules
 id: r
@@ -80,9 +57,7 @@ actions:
 
 def test_a_failure_inside_a_fused_run_is_located_at_its_own_effect(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for name, text in {"game.yaml": GAME, "t.yaml": GEAR, "c.yaml": CARDS,
-                       "rules.yaml": RULES}.items():
-        (tmp_path / name).write_text(textwrap.dedent(text))
+    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": RULES})
     program = load_program(Path("."))
     sell = program.lid(program.rules.actions[0].do)
     assert program.steps[sell][0][3] == 2  # both gains run as one step

@@ -19,6 +19,7 @@ from runtime.machine import Machine
 from runtime.options import main_options, viable
 from runtime.simulate import _write_values
 from runtime.written import condition
+from tests.runtime.conftest import SHOP, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -110,28 +111,6 @@ def test_a_written_condition_holds_as_holds_says(fmf):
 
 
 PACK = {
-    "game.yaml": """\
-        kind: game
-        id: shop
-        title: Shop
-        players: {min: 2, max: 2}
-        variables:
-          coins: {initial: 5}
-        """,
-    "t.yaml": """\
-        kind: card-type
-        id: gear
-        name: Gear
-        fields:
-          cost: {type: int}
-        """,
-    "c.yaml": """\
-        kind: cards
-        id: wares
-        type: gear
-        cards:
-          - {id: lamp, name: Lamp, cost: 2}
-        """,
     "rules.yaml": """\
         kind: rules
         id: r
@@ -151,8 +130,7 @@ PACK = {
 
 
 def _write_pack(root: Path, **changes: str) -> None:
-    for name, text in {**PACK, **changes}.items():
-        (root / name).write_text(textwrap.dedent(text))
+    write_shop(root, **{**PACK, **changes})
 
 
 def test_a_failing_action_condition_is_located(tmp_path, monkeypatch):
@@ -169,7 +147,7 @@ def test_a_failing_action_condition_is_located(tmp_path, monkeypatch):
 def test_a_failing_win_condition_is_located(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     rules = PACK["rules.yaml"].replace("if: coins * cost > 1", "if: coins > 1")
-    game = PACK["game.yaml"].replace("coins: {initial: 5}", "coins: {initial: 6}")
+    game = SHOP["game.yaml"].replace("coins: {initial: 5}", "coins: {initial: 6}")
     _write_pack(tmp_path, **{"rules.yaml": rules, "game.yaml": game})
     m = Machine.start(load_program(Path(".")), 2, 1)
     with pytest.raises(RuleError) as err:  # seven coins: the win reads `cost`, which fails
