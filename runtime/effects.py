@@ -2,6 +2,8 @@
 
 An op that finishes at once leaves no trace; one that must ask, or run effects of its own
 first, gets an `op` frame holding its working values, and is called again with them.
+An `fx` frame runs its list's function in `Program.runs`: the list written out as Python
+(`runtime.written_lists`), or `run_effects`, the loop that runs it effect by effect.
 """
 
 from __future__ import annotations
@@ -20,7 +22,12 @@ if TYPE_CHECKING:
 
 
 @handler("fx")
+def run_list(m: Machine, frame: dict):
+    return m.program.runs[frame["e"]](m, frame)
+
+
 def run_effects(m: Machine, frame: dict):
+    """Run the list of `frame` from its index on, effect by effect."""
     lid = frame["e"]
     if lid is None:
         return None
@@ -37,10 +44,8 @@ def run_effects(m: Machine, frame: dict):
         local: dict = {}
         try:
             result = impl(m, ctx, params, local)
-        except RuleError as err:
-            raise _located(m, err, lid, local.get(FAILED_AT, i)) from None
-        except _CONTENT_FAULTS as exc:  # an op fed values the content got wrong (None as a number)
-            raise _located(m, RuleError(_plain(exc)), lid, local.get(FAILED_AT, i)) from None
+        except (RuleError, *CONTENT_FAULTS) as exc:
+            raise located_fault(m, exc, lid, local.get(FAILED_AT, i)) from None
         # whatever the op did, unless it only asks, wrote only variables no condition reads
         # or called its step calm (`Machine.calm_step`), is checked against the end now
         kind = None if result is None else type(result)
@@ -83,15 +88,13 @@ def resume_op(m: Machine, frame: dict):
         m.calm_step()  # as in an effect list: no end check after an op that cannot end it
     try:
         return impl(m, frame["ctx"], params, frame["l"])
-    except RuleError as err:
-        raise _located(m, err, frame["e"], frame["j"]) from None
-    except _CONTENT_FAULTS as exc:
-        raise _located(m, RuleError(_plain(exc)), frame["e"], frame["j"]) from None
+    except (RuleError, *CONTENT_FAULTS) as exc:
+        raise located_fault(m, exc, frame["e"], frame["j"]) from None
 
 
 # What an op raises when the content hands it a value of the wrong kind (an amount that is
 # None because a card field has no value here, text where a number belongs).
-_CONTENT_FAULTS = (TypeError, ValueError, ZeroDivisionError, OverflowError)
+CONTENT_FAULTS = (TypeError, ValueError, ZeroDivisionError, OverflowError)
 
 
 def _plain(exc: Exception) -> str:
@@ -99,8 +102,10 @@ def _plain(exc: Exception) -> str:
     return f"a value of the wrong kind: {text}" if isinstance(exc, TypeError) else text
 
 
-def _located(m: Machine, err: RuleError, lid: int, index: int) -> RuleError:
-    """The error naming the op and, unless an inner part already did, where it is written."""
+def located_fault(m: Machine, exc: Exception, lid: int, index: int) -> RuleError:
+    """What effect `index` of list `lid` raised (a `RuleError` or a `CONTENT_FAULTS` one) as
+    an error naming the op and, unless an inner part already did, where it is written."""
+    err = exc if isinstance(exc, RuleError) else RuleError(_plain(exc))
     name = m.program.lists[lid][index][2]
     at = err.at or effect_location(m.program, lid, index)
     return RuleError(err.message, err.where or f"op '{name}'", at)

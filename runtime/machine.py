@@ -151,7 +151,10 @@ class Machine:
                     break
                 watched.append(dict(stack[-1]))
             frame = stack[-1]
-            result = HANDLERS[frame["h"]](self, frame)
+            h = frame["h"]
+            # an effect list's step runs its list's function (`runtime.effects.run_list`, inline)
+            result = (self.program.runs[frame["e"]](self, frame) if h == "fx"
+                      else HANDLERS[h](self, frame))
             calm = self.calm
             if calm:
                 self.calm = False
@@ -170,7 +173,7 @@ class Machine:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
-            if (self.checks and not calm and frame["h"] not in _CHECKED
+            if (self.checks and not calm and h not in _CHECKED
                     and (self.program.cache["conditions:end"](self)
                          or self.program.scenario is not None and battle.check(self))):
                 continue  # (`check_end`, inline)

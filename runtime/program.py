@@ -33,6 +33,7 @@ from runtime.uses import (  # where an ability lives (kept importable from here)
     TERRAIN_SOURCE,
     Source,
 )
+from runtime.written_lists import ListRuns
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
@@ -154,6 +155,7 @@ class Program:
         them with no lookup of their own (at load, and again for a copy whose cache is new)."""
         write_end_check(self)
         write_main_options(self)
+        self.runs = ListRuns(self)  # each effect list's function, written when first run
 
     # -- effects and expressions --------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.battle import check as battle_check
-from runtime.frames import HANDLERS, Call
+from runtime.frames import Call
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -48,7 +48,7 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
         return _calm_again(m) if rest else None
     below = stack[-1]
     stack += (frame,)
-    result = HANDLERS["fx"](m, frame)  # (`runtime.effects.run_effects`)
+    result = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
     if result is None:
         if stack and stack[-1] is frame:
             del stack[-1]

@@ -33,7 +33,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.between", "runtime.turns", "runtime.conditions", "runtime.effects",
         "runtime.interactions", "runtime.battle", "runtime.story", "runtime.story_hits",
         "runtime.env", "runtime.located", "runtime.guards", "runtime.rule_modules",
-        "runtime.specialise", "runtime.written", "runtime.stepping",
+        "runtime.specialise", "runtime.written", "runtime.stepping", "runtime.written_lists",
     }),
     "interpreter": frozenset({"runtime.program", "runtime.machine"}),
     "play": frozenset({
