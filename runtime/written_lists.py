@@ -9,7 +9,7 @@ place (no op call, no `Tail`); a branch or a `Tail` of one list runs at once, as
 checked only after effects that can end the game (`Program.quiet`); every other op is
 called as the loop calls it. An ask still leaves the `op` frame the loop leaves, and a list
 frame keeps only its index, so the stack, saves and replay are the same either way. A list
-is written the first time it runs; `op_by_op(program)` runs every list through the loop.
+is written the first time it runs; `OpByOp` runs every list through the loop instead.
 """
 
 from __future__ import annotations
@@ -44,10 +44,15 @@ class ListRuns(dict):
         return fn
 
 
-def op_by_op(program: Program) -> None:
-    """Run every effect list of `program` through `runtime.effects.run_effects`, effect by
+class OpByOp(dict):
+    """`ListRuns` for the loop: every list run by `runtime.effects.run_effects`, effect by
     effect (the reference the written lists are tested against)."""
-    program.runs = {lid: (_nothing if lid is None else run_effects) for lid in program.ends}
+
+    def __init__(self, program: Program):
+        super().__init__({None: _nothing})
+
+    def __missing__(self, lid: int) -> Callable:
+        return run_effects
 
 
 def _nothing(m, frame: dict) -> None:
