@@ -305,18 +305,24 @@ class Machine:
     def seats_from(self, seat: int) -> list[int]:
         """Every seat still in the game, in turn order, starting with `seat`."""
         order = self.state["order"]
-        out = self.state["out"]
-        start = order.index(seat) if seat in order else 0
+        start = 0
+        for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
+            if s == seat:
+                break
+            start += 1
+        else:
+            start = 0
         ring = order[start:] + order[:start]
-        return [s for s in ring if not out[s]]
+        out = self.state["out"]
+        return [s for s in ring if not out[s]] if True in out else ring
 
     def owner(self, inst: int) -> int | None:
         return self.key_owner[self.state["loc"][inst]]
 
     def key(self, zone_id: str, seat: int | None) -> str:
-        found = self.keys.get((zone_id, seat))
-        if found is not None:
-            return found
+        keys = self.keys
+        if (zone_id, seat) in keys:  # (no `dict.get` call: the hot ops look zones up here)
+            return keys[(zone_id, seat)]
         zone = self.program.zone(zone_id)
         if not zone.per_seat:
             return zone.id

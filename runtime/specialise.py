@@ -32,6 +32,17 @@ INLINE_PRELUDE = ("seat = ctx['self'] if 'self' in ctx else None",
                   "acting = ctx['self'] if 'self' in ctx else m.state['active']")
 
 
+# the text bound ops are written with for what they read most: the acting seat, whether a piece
+# acts (the generic op then), and a zone's key for a seat (no `dict.get` call)
+ACTING = "(ctx['self'] if 'self' in ctx else m.state['active'])"
+PIECE_ACTS = "'piece' in ctx and ctx['piece'] is not None"
+
+
+def zone_key(zone: str, seat: str = "seat") -> str:
+    """The text of zone `zone`'s key for the seat named `seat` (`Machine.key`, looked up)."""
+    return f"(m.keys[({zone!r}, {seat})] if ({zone!r}, {seat}) in m.keys else m.key({zone!r}, {seat}))"
+
+
 def specialises(name: str) -> Callable[[Specialiser], Specialiser]:
     """Register `fn(params, program) -> bound op | None` for op `name`. A bound op that never
     asks, never returns frames and keeps no working values may say so with `fusable = True`."""

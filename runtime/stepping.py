@@ -45,7 +45,10 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
     if rest:
         stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
     if frame is None:
-        return _calm_again(m) if rest else None
+        if not rest:
+            return None
+        m.calm = True  # (`_AGAIN`)
+        return _AGAIN
     below = stack[-1]
     stack += (frame,)
     result = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
@@ -56,18 +59,16 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
             m.audit.after_step(m)
         m.calm = False
         if rest or m.state["result"] is not None or not stack or stack[-1] is not below:
-            return _calm_again(m)  # frames to run first, or the game ended or is ending
+            m.calm = True  # frames to run first, or the game ended or is ending (`_AGAIN`)
+            return _AGAIN
         return None
     if type(result) is dict:
         return result  # an ask: the op's frame is on top, the list's below it
-    return _calm_again(m, result.frames)
+    m.calm = True  # (`_AGAIN`: the list's frames, then the handler again)
+    return result
 
 
+# What a step returns to run what it left (none, or the frames a `Call` names), then the
+# handler again, "calm" (`m.calm = True`): no end check between, since after an effect list's
+# step the machine checks none (its effects were checked as they ran). One shared empty call.
 _AGAIN = Call()
-
-
-def _calm_again(m: Machine, frames: tuple = ()) -> Call:
-    """Run `frames` (or none), then the handler again, with no end check between: after an
-    effect list's step the machine checks none (its effects were checked as they ran)."""
-    m.calm = True
-    return Call(*frames)

@@ -12,7 +12,7 @@ from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
-from runtime.specialise import define, specialises
+from runtime.specialise import ACTING, PIECE_ACTS, define, specialises, zone_key
 from runtime.state import array_for_write, zone_for_write
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
@@ -77,12 +77,12 @@ def bound_draw(p, program):
     `on-draw` window left out when nothing waits on it (a piece acting: the generic op)."""
     if p.who != "self" or type(p.count) is not int:
         return None
-    body = ["if ctx.get('piece') is not None:",
+    body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
-            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            f"who = local['who'] = [{ACTING}]",
             "seat = who[0]",
-            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
-            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
+            f"source = {zone_key(p.from_)}",
+            f"dest = {zone_key(p.to)}",
             "frames = []"]
     loop = [f"for _ in range({p.count}):",
             "    pile = m.state['zones'][source]",
@@ -135,10 +135,10 @@ def bound_discard(p, program):
     then moved); a piece acting takes the generic op."""
     if p.who != "self" or not p.random or p.card is not None or type(p.count) is not int:
         return None
-    body = ["if ctx.get('piece') is not None:",
+    body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
-            "seat = ctx.get('self', m.state['active'])",
-            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"seat = {ACTING}",
+            f"source = {zone_key(p.from_)}",
             "remaining = list(m.state['zones'][source])",
             "picked = []",
             f"for _ in range(min({p.count}, len(remaining))):",
@@ -146,7 +146,7 @@ def bound_discard(p, program):
             "    picked.append(inst)",
             "    if m.log is not None:",
             "        m.emit('chance', what='random card', card=inst)",
-            "dest = m.keys.get(('discard', seat)) or m.key('discard', seat)",
+            f"dest = {zone_key('discard')}",
             "frames = []",
             "for inst in picked:"]
     if "on-discard" in program.listened:
@@ -274,20 +274,21 @@ def bound_move_card(p, program):
     if p.who != "self" or p.all or p.card is not None or type(p.count) is not int:
         return None
     then = program.lid(p.then)
-    body = ["if ctx.get('piece') is not None:",
+    body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
-            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            f"who = local['who'] = [{ACTING}]",
             "seat = who[0]",
             "frames = local.setdefault('frames', [])",
             "done = local.setdefault('done', [])",
             "if seat in done:",
             "    return Tail(*frames) if frames else None",
-            f"dest = m.keys.get(({p.to!r}, seat)) or m.key({p.to!r}, seat)",
-            f"source = m.keys.get(({p.from_!r}, seat)) or m.key({p.from_!r}, seat)",
+            f"dest = {zone_key(p.to)}",
+            f"source = {zone_key(p.from_)}",
             f"pool = in_zone(m, source, seat, {p.matching!r}, ctx)",
             "prompt = (f'Choose a card to move from {m.key_zone[source].name} '",
             "          f'to {m.key_zone[dest].name}')",
-            f"picked = pick(m, local, ctx.get('self'), pool, min({p.count}, room(m, dest)), "
+            "chooser = ctx['self'] if 'self' in ctx else None",
+            f"picked = pick(m, local, chooser, pool, min({p.count}, room(m, dest)), "
             f"{p.random!r}, prompt, seat)",
             "if type(picked) is dict:",
             "    return picked",

@@ -9,7 +9,7 @@ from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.options import viable
 from runtime.selectors import resolve, tie_breaker
-from runtime.specialise import define, specialises
+from runtime.specialise import ACTING, PIECE_ACTS, define, specialises
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ def bound_if(p, program):
         return None
     then, otherwise = program.lid(p.then), program.lid(p.else_)
     names = {"condition": p.condition, "run": program.runner(p.condition), "Tail": Tail}
-    body = ["seat = ctx.get('self')",
-            "card = ctx.get('card')",
+    body = ["seat = ctx['self'] if 'self' in ctx else None",
+            "card = ctx['card'] if 'card' in ctx else None",
             "try:",
             "    holds = True if run(m, seat, ctx, card) else False",
             "except Exception:  # evaluated again the generic way: it fails located",
@@ -95,16 +95,16 @@ def bound_choose(p, program):
     names = {"generic": IMPLEMENTATIONS["choose"], "viable": viable, "Tail": Tail,
              "options": p.options}
     lids = [program.lid(o.do) for o in p.options]
-    body = ["if ctx.get('piece') is not None:",
+    body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
-            "who = local['who'] = [ctx.get('self', m.state['active'])]",
+            f"who = local['who'] = [{ACTING}]",
             "answer = local.pop('ans', None)",
             "if answer is not None:",
             "    local['n'] = 1",
             f"    lid = {lids!r}[answer['i']]",
             "    return None if lid is None else Tail({'h': 'fx', 'e': lid, 'i': 0, 'ctx': ctx})",
             "chooser = who[0]",
-            "card = ctx.get('card')",
+            "card = ctx['card'] if 'card' in ctx else None",
             "open_options = []"]
     for i, option in enumerate(p.options):
         test = f"viable(m, options[{i}].do, ctx)"
@@ -164,9 +164,9 @@ def bound_roll(p, program):
     if p.who != "self" or p.count is not None or any(type(v) is str for v in given):
         return None
     names = {"generic": IMPLEMENTATIONS["roll"], "roll_system": roll_system, "Tail": Tail}
-    body = ["if ctx.get('piece') is not None:",
+    body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
-            "seat = ctx.get('self', m.state['active'])",
+            f"seat = {ACTING}",
             "local['who'] = [seat]",
             "local['n'] = 1",
             "sctx = {**ctx, 'self': seat}",
