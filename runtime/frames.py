@@ -51,10 +51,12 @@ def ask(seat: int, kind: str, prompt: str, options: list[dict]) -> dict:
 def answered(local: dict, slot: str) -> dict | None:
     """The answer to the question `slot` an op asked (it set `local["asking"]`), taken out of
     its working values; None while that question is not pending or not yet answered."""
-    if local.get("asking") != slot or "ans" not in local:
-        return None
+    if "ans" not in local or "asking" not in local or local["asking"] != slot:
+        return None  # (read with no `dict.get` call: the ops that ask call this often)
     del local["asking"]
-    return local.pop("ans")
+    found = local["ans"]
+    del local["ans"]
+    return found
 
 
 def fx(lid: int | None, ctx: dict) -> dict:

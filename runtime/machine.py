@@ -28,6 +28,14 @@ from runtime.state import empty_state
 _CHECKED = frozenset({"fx", "window"})
 
 
+def _put_answer(frame: dict, option: dict) -> None:
+    """Give the asking frame its answer (`l["ans"]`)."""
+    if "l" in frame:  # (no `setdefault` call: the asking frame has its working values)
+        frame["l"]["ans"] = option
+    else:
+        frame["l"] = {"ans": option}
+
+
 def seats_for(program: Program, players: int) -> int:
     """The seats a game of `players` people is set up with: a lone player takes the game's
     `solo` seats (and plays them all), else one seat each."""
@@ -165,7 +173,7 @@ class Machine:
                     raise RuleError(f"a decision with no options: {result['prompt']}")
                 if not options[1:]:  # a single option
                     # the asking frame is on top (an op may have pushed its own frame)
-                    stack[-1].setdefault("l", {})["ans"] = options[0]
+                    _put_answer(stack[-1], options[0])
                 else:
                     st["decision"] = result
                 continue
@@ -210,7 +218,7 @@ class Machine:
         count_decision(self, options[index]["label"])
         if st["result"] is not None:  # a guard stopped the game
             return
-        st["stack"][-1].setdefault("l", {})["ans"] = options[index]
+        _put_answer(st["stack"][-1], options[index])
         self.run()
 
     def calm_step(self, actions: bool = False) -> None:
@@ -234,28 +242,24 @@ class Machine:
         """An amount: a number as is, an expression evaluated for the seat (and card)."""
         if type(source) is not str:
             return source
-        return self.evaluate(source, seat, ctx, card)
-
-    def evaluate(
-        self, source: str, seat: int | None, ctx: dict | None = None, card: int | None = None
-    ) -> Any:
-        run = self.program.runners.get(source)
+        runners = self.program.runners
         try:
-            if run is None:
-                run = self.program.runner(source)
+            run = runners[source] if source in runners else self.program.runner(source)
             return run(self, seat, NO_CTX if ctx is None else ctx, card)
         except Exception as exc:  # a failed evaluation, or a name the content never declared
             raise expression_error(self, source, exc, seat, ctx, card) from None
+
+    evaluate = value  # (an expression's value: one body, with no second call)
 
     def holds(
         self, source: str | None, seat: int | None, ctx: dict | None = None, card: int | None = None
     ) -> bool:
         if source is None:
             return True
-        run = self.program.runners.get(source)
-        if run is not None:
+        runners = self.program.runners
+        if source in runners:  # (no `dict.get` call)
             try:
-                return bool(run(self, seat, NO_CTX if ctx is None else ctx, card))
+                return bool(runners[source](self, seat, NO_CTX if ctx is None else ctx, card))
             except Exception as exc:  # located as `evaluate` locates it
                 raise expression_error(self, source, exc, seat, ctx, card) from None
         return bool(self.evaluate(source, seat, ctx, card))
