@@ -8,6 +8,7 @@ from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.options import viable
+from runtime.rng import below
 from runtime.selectors import resolve, tie_breaker
 from runtime.specialise import ACTING, PIECE_ACTS, define, specialises
 from runtime.windows import window
@@ -158,22 +159,22 @@ def roll(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 @specialises("roll")
 def bound_roll(p, program):
     """`roll` by the acting seat with a constant modifier and constant result ranges bound at
-    load: the ranges compared in place, the branches' frames written out; a piece acting
-    takes the generic op."""
+    load: the ranges compared in place, the branches' frames written out; the dice thrown in
+    place too for a target or table system of a constant count with no standing modifiers
+    (`roll_system` written out); a piece acting takes the generic op."""
     given = [p.modifier, *(v for r in p.results for v in (r.min, r.max))]
     if p.who != "self" or p.count is not None or any(type(v) is str for v in given):
         return None
-    names = {"generic": IMPLEMENTATIONS["roll"], "roll_system": roll_system, "Tail": Tail}
+    names = {"generic": IMPLEMENTATIONS["roll"], "roll_system": roll_system, "Tail": Tail,
+             "below": below}
     body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
             f"seat = {ACTING}",
             "local['who'] = [seat]",
             "local['n'] = 1",
             "sctx = {**ctx, 'self': seat}",
-            f"total, rows = roll_system(m, {p.dice!r}, seat, {int(p.modifier)!r}, None)",
-            "frames = []",
-            "for row in rows:",
-            "    frames.append({'h': 'fx', 'e': m.program.lid(row.do), 'i': 0, 'ctx': sctx})"]
+            *_thrown(program.dice.get(p.dice), p, program),
+            "frames = rows"]
     for k, result in enumerate(p.results):
         bounds = [f"total >= {result.min!r}" if result.min is not None else "",
                   f"total <= {result.max!r}" if result.max is not None else ""]
@@ -183,6 +184,38 @@ def bound_roll(p, program):
                  f"    frames.append({{'h': 'fx', 'e': {lid!r}, 'i': 0, 'ctx': sctx}})"]
     body.append("return Tail(*frames) if frames else None")
     return define(f"roll_{p.dice}".replace("-", "_"), body, names)
+
+
+def _thrown(dice, p, program) -> list[str]:
+    """Lines rolling `dice` as `roll_system` rolls them, leaving `total` and the table rows'
+    frames in `rows`: written out for a system simple enough, else a call."""
+    simple = (dice is not None and dice.type in ("target", "table") and type(dice.count) is int
+              and not dice.modifiers and (dice.target is None or type(dice.target) is int))
+    if not simple:
+        return [f"total, found = roll_system(m, {p.dice!r}, seat, {int(p.modifier)!r}, None)",
+                "rows = [{'h': 'fx', 'e': m.program.lid(row.do), 'i': 0, 'ctx': sctx} "
+                "for row in found]"]
+    count = max(0, dice.count)
+    if dice.max_count:
+        count = min(count, dice.max_count)
+    first = "faces[0]" if count == 1 else "sum(faces)"
+    lines = ["state = m.state",
+             f"faces = [{', '.join([f'below(state, {dice.sides}) + 1'] * count)}]",
+             "state['dice'] = faces",
+             "state['dice_seat'] = seat",
+             f"total = {first} + {int(p.modifier)!r}",
+             "state['roll'] = total",
+             "state['successes'] = " + (
+                 f"int({first} >= {dice.target!r})"
+                 if dice.target is not None else "0"),
+             "if m.log is not None:",
+             f"    m.emit('roll', dice={p.dice!r}, seat=seat, faces=faces, total=total)",
+             "rows = []"]
+    for row in dice.table:
+        lines += [f"if {row.min!r} <= total <= {row.max!r}:",
+                  f"    rows.append({{'h': 'fx', 'e': {program.lid(row.do)!r}, 'i': 0, "
+                  "'ctx': sctx})"]
+    return lines
 
 
 @implements("roll-off")
