@@ -73,8 +73,9 @@ def implements(name: str, viable: Callable[..., bool] | None = None,
 def _on_seats(fn: Op, field: str, name: str) -> Op:
     def impl(m, ctx: dict, p, local: dict):
         selector = getattr(p, field)
-        if selector == "self" and ctx.get("piece") is None:  # the acting seat, as `resolve` has it
-            found = local["who"] = [ctx.get("self", m.state["active"])]
+        # the acting seat, as `resolve` has it (read with no `dict.get` call)
+        if selector == "self" and ("piece" not in ctx or ctx["piece"] is None):
+            found = local["who"] = [ctx["self"] if "self" in ctx else m.state["active"]]
             return fn(m, ctx, p, local, found)
         if name in PIECE_HANDLERS and targets_pieces(m, selector, ctx):
             found = resolve_pieces(m, ctx, selector, local, p=p)

@@ -81,18 +81,24 @@ def _bound_lose(p, program):
     return bound_variable_op("lose", p.amount, p, program)
 
 
+# selectors naming one seat from the effect's context (or none), which bound ops read in place
+_NAMED = ("attacker", "defender", "partner")
+_NO_TARGET = "an effect targets '{}', and no seat qualifies"  # (`resolve`'s audit notice)
+
+
 def bound_variable_op(op: str, given, p, program):
     """`set`, `gain` or `lose` of one variable bound at load, for the common shapes: a game
-    variable, or a seat variable of the acting seat or of each player, held within no more
-    than `min` and `max`; the value a constant or a bound expression. It may be written out
-    inline in a run of such ops (`fn.inline`, see `runtime.specialise`)."""
+    variable, or a seat variable of the acting seat, of each player or of the attacker,
+    defender or partner, held within no more than `min` and `max`; the value a constant or a
+    bound expression. It may be written out inline in a run of such ops (`fn.inline`, see
+    `runtime.specialise`)."""
     name = p.variable
     var = program.variables.get(name)
     if (var is None or var.counts is not None or var.limit is not None
             or var.capped_by is not None or name in capped_by(program)):
         return None  # the generic op (and its messages for what it cannot change)
     game = var.per == "game"
-    if not game and p.who not in ("self", "each-player"):
+    if not game and p.who not in ("self", "each-player", *_NAMED):
         return None
 
     def inline(tag: str) -> tuple[list[str], dict]:
@@ -124,6 +130,15 @@ def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tu
     elif p.who == "self":
         body += [f"who{tag} = acting", f"row{tag} = m.state['sv'][who{tag}]"]
         indent = ""
+    elif p.who in _NAMED:  # one seat or none, as `runtime.selectors.resolve` names it
+        read = ("m.state['partner'][acting]" if p.who == "partner"
+                else f"ctx[{p.who!r}] if {p.who!r} in ctx else None")
+        body += [f"who{tag} = {read}",
+                 f"if who{tag} is None and m.audit is not None:",
+                 f"    m.audit.notice(m, 'no-target', {_NO_TARGET.format(p.who)!r})",
+                 f"for who{tag} in () if who{tag} is None else (who{tag},):",
+                 f"    row{tag} = m.state['sv'][who{tag}]"]
+        indent = "    "
     else:
         body += [f"for who{tag} in m.seats_from(m.state['active']):",
                  f"    row{tag} = m.state['sv'][who{tag}]"]

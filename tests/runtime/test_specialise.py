@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 import runtime.specialise
+from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
+from runtime.state import state_hash
 from tests.runtime.conftest import SHOP, record_random_game, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -69,3 +71,36 @@ def test_a_failure_inside_a_fused_run_is_located_at_its_own_effect(tmp_path, mon
     # the second gain (line 10), not the first (line 9), where the run began
     assert text.startswith("rules.yaml:10:9 (action 'sell'): op 'gain': a value of the wrong kind")
     assert m.state["sv"][seat]["visits"] == 1  # the effect before it ran, as it would alone
+
+
+NAMED = """\
+kind: rules
+id: r
+zones:
+  - {id: shop, per: game, visibility: public, holds: [wares]}
+actions:
+  - id: sell
+    name: Sell
+    do:
+      - set: {variable: coins, value: 1, who: defender}
+      - gain: {variable: visits, amount: 1, who: partner}
+"""
+
+
+def test_a_variable_op_on_a_named_seat_that_is_missing_is_noticed_as_generically(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": NAMED})
+    bound = load_program(Path("."))
+    sell = bound.lid(bound.rules.actions[0].do)
+    assert all(hasattr(fn, "inline") for fn, _p, _name in bound.lists[sell])
+    monkeypatch.setattr(runtime.specialise, "SPECIALISERS", {})
+    generic = load_program(Path("."))
+    found = []
+    for program in (bound, generic):
+        audit = Audit()
+        m = Machine.start(program, 2, 1, audit=audit)
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if "Sell" in o["label"]))
+        found.append(([(f.name, f.message) for f in audit.findings], state_hash(m.state)))
+    assert found[0] == found[1]
+    assert found[0][0] == [("no-target", "an effect targets 'defender', and no seat qualifies")]
