@@ -20,7 +20,7 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     `face` is "up" or "down"; by default the card lies as the zone's cards lie.
     """
     st = m.state
-    redirect = st["redirect"].get(str(inst))
+    redirect = st["redirect"] and st["redirect"].get(str(inst))  # (no call while none is)
     if redirect:
         target = redirect.pop(m.key_zone[to_key].id, None)
         if target is not None:

@@ -11,6 +11,7 @@ from runtime.frames import Tail, fx
 from runtime.ops import IMPLEMENTATIONS, amount, implements
 from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
+from runtime.rng import below
 from runtime.selectors import candidates, resolve
 from runtime.specialise import ACTING, PIECE_ACTS, define, specialises, zone_key
 from runtime.state import array_for_write, zone_for_write
@@ -139,10 +140,10 @@ def bound_discard(p, program):
             "    return generic(m, ctx, p, local)",
             f"seat = {ACTING}",
             f"source = {zone_key(p.from_)}",
-            "remaining = list(m.state['zones'][source])",
+            "remaining = [*m.state['zones'][source]]",
             "picked = []",
             f"for _ in range(min({p.count}, len(remaining))):",
-            "    inst = remaining.pop(m.below(len(remaining)))",
+            "    inst = remaining.pop(below(m.state, len(remaining)))",
             "    picked.append(inst)",
             "    if m.log is not None:",
             "        m.emit('chance', what='random card', card=inst)",
@@ -155,7 +156,8 @@ def bound_discard(p, program):
     else:
         body.append("    move(m, inst, dest)")
     body.append("return Tail(*frames) if frames else None")
-    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail}
+    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail,
+             "below": below}
     return define(f"discard_{p.count}_at_random_from_{p.from_}".replace("-", "_"), body, names)
 
 

@@ -73,13 +73,20 @@ def two_sided(m: Machine, card_id: str) -> bool:
 def _character(m: Machine, ctx: dict, seat: int) -> int | None:
     """The seat's two-sided card: the one whose ability runs, else its first one in play."""
     st = m.state
+    ids = st["ids"]
+    program = m.program
+    backs, fronts = program.back_of, program.front_of  # (`two_sided`, read in place)
     mine = ctx.get("card")
-    if mine is not None and m.owner(mine) == seat and two_sided(m, st["ids"][mine]):
+    if mine is not None and m.owner(mine) == seat and (ids[mine] in backs or ids[mine] in fronts):
         return mine
-    keys = sorted(m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
+    order = (st["players"], seat)  # the seat's zones, those in play first: sorted once
+    keys = program.cache.setdefault("in-play first", {}).get(order)
+    if keys is None:
+        keys = program.cache["in-play first"][order] = sorted(
+            m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
     for key in keys:
         for inst in st["zones"][key]:
-            if two_sided(m, st["ids"][inst]):
+            if ids[inst] in backs or ids[inst] in fronts:
                 return inst
     return None
 
