@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 @handler("fx")
 def run_list(m: Machine, frame: dict):
+    """Run the list of `frame` by its function in `Program.runs` (written out, or the loop)."""
     return m.program.runs[frame["e"]](m, frame)
 
 
@@ -83,9 +84,10 @@ def run_effects(m: Machine, frame: dict):
 
 @handler("op")
 def resume_op(m: Machine, frame: dict):
-    impl, params, _name = m.program.lists[frame["e"]][frame["j"]]
-    if m.program.quiet[frame["e"]][frame["j"]]:
-        m.calm_step()  # as in an effect list: no end check after an op that cannot end it
+    program = m.program
+    impl, params, _name = program.lists[frame["e"]][frame["j"]]
+    if program.quiet[frame["e"]][frame["j"]]:
+        m.calm = True  # (`calm_step`) as in an effect list: no end check after an op that cannot end it
     try:
         return impl(m, frame["ctx"], params, frame["l"])
     except (RuleError, *CONTENT_FAULTS) as exc:
