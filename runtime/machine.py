@@ -160,9 +160,11 @@ class Machine:
                 watched.append(dict(stack[-1]))
             frame = stack[-1]
             h = frame["h"]
-            # an effect list's step runs its list's function (`runtime.effects.run_list`, inline)
-            result = (self.program.runs[frame["e"]](self, frame) if h == "fx"
-                      else HANDLERS[h](self, frame))
+            if h == "fx":  # an effect list's function (`runtime.effects.run_list`, inline)
+                lid = frame["e"]
+                result = None if lid is None else self.program.runs[lid](self, frame)
+            else:
+                result = HANDLERS[h](self, frame)
             calm = self.calm
             if calm:
                 self.calm = False

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from runtime.dice import roll_system
 from runtime.frames import Call, Tail, ask, fx
 from runtime.ops import IMPLEMENTATIONS, amount, implements
-from runtime.options import viable
+from runtime.options import first_check, viable
 from runtime.rng import below
 from runtime.selectors import resolve, tie_breaker
 from runtime.specialise import ACTING, PIECE_ACTS, define, specialises
 from runtime.windows import window
+from runtime.written import expression
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -89,27 +90,40 @@ def choose(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 @specialises("choose")
 def bound_choose(p, program):
     """`choose` by the acting seat bound at load: each option's label, condition and branch
-    written out (its viability still asked of `runtime.options.viable`); a piece acting
-    takes the generic op."""
+    written out, its condition read in place (a failure evaluated again by `holds`, which
+    raises it located) and its viability checked as `runtime.options.viable` checks it, the
+    checks worked out once per program; a piece acting takes the generic op."""
     if p.who != "self":
         return None
-    names = {"generic": IMPLEMENTATIONS["choose"], "viable": viable, "Tail": Tail,
-             "options": p.options}
+    names = {"generic": IMPLEMENTATIONS["choose"], "Tail": Tail, "options": p.options,
+             "first_check": first_check, "first_checks": {}}
     lids = [program.lid(o.do) for o in p.options]
     body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
             f"who = local['who'] = [{ACTING}]",
-            "answer = local.pop('ans', None)",
+            "answer = local.pop('ans') if 'ans' in local else None",
             "if answer is not None:",
             "    local['n'] = 1",
             f"    lid = {lids!r}[answer['i']]",
             "    return None if lid is None else Tail({'h': 'fx', 'e': lid, 'i': 0, 'ctx': ctx})",
-            "chooser = who[0]",
+            "seat = chooser = who[0]",
             "card = ctx['card'] if 'card' in ctx else None",
+            "checks = first_checks.get(m.program)  # (`viable`'s, for this program)",
+            "if checks is None:",
+            "    checks = first_checks[m.program] = [first_check(m.program, o.do) for o in options]",
             "open_options = []"]
     for i, option in enumerate(p.options):
-        test = f"viable(m, options[{i}].do, ctx)"
-        if option.if_ is not None:
+        test = f"(checks[{i}][0] is None or checks[{i}][0](m, ctx, checks[{i}][1]))"
+        written = None if option.if_ is None else expression(program, option.if_)
+        if written is not None:
+            text, needs = written
+            names.update(needs)
+            body += ["try:",
+                     f"    holds = True if {text} else False",
+                     "except Exception:  # evaluated again the generic way: it fails located",
+                     f"    holds = m.holds(options[{i}].if_, chooser, ctx, card)"]
+            test = f"holds and {test}"
+        elif option.if_ is not None:
             test = f"m.holds(options[{i}].if_, chooser, ctx, card) and {test}"
         label = {"label": option.text, "key": f"option:{option.text}", "i": i}
         body += [f"if {test}:", f"    open_options.append({label!r})"]
