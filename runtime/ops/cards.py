@@ -176,6 +176,36 @@ def steal(m: Machine, ctx: dict, p, local: dict):
                          lambda seat: m.key(p.to, ctx["self"]))
 
 
+@specialises("steal")
+def bound_steal(p, program):
+    """`steal` of a constant count at random from the attacker or defender bound at load: no
+    one to ask, so the cards are drawn from the zone in place, as `pick` draws them."""
+    if not p.random or p.from_ not in ("attacker", "defender") or type(p.count) is not int:
+        return None
+    notice = f"an effect targets {p.from_!r}, and no seat qualifies"  # (as `resolve` says)
+    body = ["me = ctx['self']",
+            f"seat = ctx[{p.from_!r}] if {p.from_!r} in ctx else None",
+            "if seat is None or seat == me:",
+            "    if m.audit is not None:",
+            f"        m.audit.notice(m, 'no-target', {notice!r})",
+            "    return None",
+            f"remaining = [*m.state['zones'][{zone_key(p.zone)}]]",
+            "picked = []",
+            f"for _ in range(min({p.count}, len(remaining))):",
+            "    inst = remaining.pop(below(m.state, len(remaining)))",
+            "    picked.append(inst)",
+            "    if m.log is not None:",
+            "        m.emit('chance', what='random card', card=inst)",
+            f"dest = {zone_key(p.to, 'me')}",
+            "for inst in picked:",
+            "    move(m, inst, dest)",
+            "if m.log is not None:",
+            "    m.emit('steal', seat=me, other=seat, cards=len(picked))",
+            "return None"]
+    names = {"move": move, "below": below}
+    return define(f"steal_{p.count}_at_random_from_{p.from_}", body, names)
+
+
 @implements("give")
 def give(m: Machine, ctx: dict, p, local: dict):
     me = ctx["self"]
@@ -434,6 +464,37 @@ def pass_card(m: Machine, ctx: dict, p, local: dict):
         if m.log is not None:
             m.emit("pass", card=inst, id=m.state["ids"][inst], to=seats[0])
     return None
+
+
+@specialises("pass-card")
+def bound_pass_card(p, program):
+    """`pass-card` to the next or previous player bound at load: the seat worked out in
+    place from the card's holder, as `runtime.selectors.resolve` works it out."""
+    if p.to not in ("next-player", "previous-player"):
+        return None
+    ring = "ring[1:2] or ring[:1]" if p.to == "next-player" else (
+        "ring[-1:] if len(ring) > 1 else ring[:1]")
+    notice = f"an effect targets {p.to!r}, and no seat qualifies"  # (as `resolve` says)
+    body = [f"inst = this_card(m, ctx, {p.card!r})",
+            "if inst is None:",
+            "    return None",
+            "holder = m.key_owner[m.state['loc'][inst]]",
+            "ring = m.seats_from(holder if holder is not None else ctx.get('self'))",
+            f"seats = {ring}",
+            "if not seats:",
+            "    if m.audit is not None:",
+            f"        m.audit.notice(m, 'no-target', {notice!r})",
+            "    return None",
+            "zone = m.key_zone[m.state['loc'][inst]]",
+            "if not zone.per_seat:",
+            "    raise RuleError(",
+            "        f\"pass-card passes cards held by a seat; '{zone.id}' belongs to no seat\")",
+            "move(m, inst, m.key(zone.id, seats[0]), 'down' if m.state['down'][inst] else 'up')",
+            "if m.log is not None:",
+            "    m.emit('pass', card=inst, id=m.state['ids'][inst], to=seats[0])",
+            "return None"]
+    names = {"this_card": this_card, "move": move, "RuleError": RuleError}
+    return define(f"pass_card_to_{p.to.replace('-', '_')}", body, names)
 
 
 @implements("play-top")
