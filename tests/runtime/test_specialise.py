@@ -84,16 +84,18 @@ actions:
     do:
       - set: {variable: coins, value: 1, who: defender}
       - gain: {variable: visits, amount: 1, who: partner}
+      - steal: {count: 1, from: defender, zone: shop, to: shop, random: true}
 """
 
 
-def test_a_variable_op_on_a_named_seat_that_is_missing_is_noticed_as_generically(
+def test_a_bound_op_on_a_named_seat_that_is_missing_is_noticed_as_generically(
         tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": NAMED})
     bound = load_program(Path("."))
     sell = bound.lid(bound.rules.actions[0].do)
-    assert all(hasattr(fn, "inline") for fn, _p, _name in bound.lists[sell])
+    assert [fn.__name__ for fn, _p, _name in bound.lists[sell]] == [
+        "set_coins_defender", "gain_visits_partner", "steal_1_at_random_from_defender"]
     monkeypatch.setattr(runtime.specialise, "SPECIALISERS", {})
     generic = load_program(Path("."))
     found = []
