@@ -37,6 +37,24 @@ def derives(*parts: object):
     return derived
 
 
+def draws(*parts: object):
+    """`Rng(derive(*parts, last)).below(n)` as a function of `last` and `n`: a seat that only
+    draws one option from each step's generator (the random agent) needs nothing more."""
+    prefix = "\x1f".join(map(str, (*parts, ""))).encode("utf-8")
+    blake2b = hashlib.blake2b
+    from_bytes = int.from_bytes
+
+    def drawn(last: int, n: int) -> int:
+        # (`derives`, then `Rng.below` and `mix`, inline: this runs at every random decision)
+        text = prefix + (b"%d" % last if type(last) is int else str(last).encode("utf-8"))
+        z = (from_bytes(blake2b(text, digest_size=8).digest(), "big") + _GOLDEN) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) * n) >> 64
+
+    return drawn
+
+
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n) drawn from the state's generator (n >= 1)."""
     s = (state["rng"] + _GOLDEN) & MASK
