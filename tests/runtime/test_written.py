@@ -91,7 +91,8 @@ def test_the_written_end_check_ends_the_game_as_the_conditions_say(fmf, players)
 def test_the_end_check_is_written_as_readable_python(fmf):
     source = conditions.write_end_check(fmf).source
     assert source.startswith("def end_check(m")
-    assert "m.state['sv'][seat]['essence']" in source  # read in place, no reader called
+    # read in place, no reader called: the seat's variables bound once (`sv`)
+    assert "sv = st['sv'][seat]" in source and "sv['essence']" in source
     assert "_r_" not in source and "holds(" in source  # `holds` on the failing path only
 
 
