@@ -344,7 +344,7 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
     ctx = local["w"]
     if side in local:
         return local[side]
-    option = answered(local, side)
+    option = answered(local, side) if "ans" in local else None  # (no call with none pending)
     if option is not None:
         for inst in option["cards"]:
             move(m, inst, m.key(spent, m.owner(inst)), "up")
