@@ -213,13 +213,13 @@ def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, i
     # (per program: each stake's `if:` written out, and each kind of card's label per zone)
     plans = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
         "combat:stakes", {})
-    plan = plans.get(id(stakes))  # a program's effect parameters live as long as it does
-    if plan is None:
-        plan = plans[id(stakes)] = [(stake, None if stake.if_ is None else condition(
-            program, stake.if_), {}) for stake in stakes]
+    kept = plans.get(id(stakes))
+    if kept is None or kept[0] is not stakes:  # (kept with the list: its id is never reused)
+        kept = plans[id(stakes)] = (stakes, [(stake, None if stake.if_ is None else condition(
+            program, stake.if_), {}) for stake in stakes])
     ids = m.state["ids"]
     found = []
-    for stake, holds, labels in plan:
+    for stake, holds, labels in kept[1]:
         if holds is not None and not holds(m, seat, ctx):
             continue
         cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
