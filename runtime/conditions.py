@@ -104,7 +104,8 @@ def write_end_check(program) -> Callable:
     for kind, conds in (("win", rules.win), ("lose", rules.lose), ("end", rules.end)):
         for n, cond in enumerate(conds):
             names[f"_{kind}_{n}"] = cond
-            written = expression(program, cond.if_, seated=True) if cond.if_ is not None else None
+            written = (expression(program, cond.if_, seated=True, bound=True)
+                       if cond.if_ is not None else None)
             if kind != "win" or written is None or not (
                     cond.who == "active" and cond.at == "step" and cond.in_stories):
                 body += [f"if _{kind}(m, _{kind}_{n}):", "    return True"]
@@ -115,6 +116,7 @@ def write_end_check(program) -> Callable:
                      "seat = st['active']",
                      "if not st['out'][seat]:",
                      "    try:",
+                     "        sv = st['sv'][seat]",
                      f"        met = {text}",
                      "    except Exception:  # located by `holds`, which evaluates it again",
                      f"        met = m.holds(_win_{n}.if_, seat)",

@@ -59,6 +59,7 @@ def write_main_options(program) -> Callable:
     viability check; then the abilities, the terrain, and ending the turn."""
     body = ["st = m.state",
             "left = st['actions']",
+            "sv = st['sv'][seat]  # (the seat's variables, as the conditions read them)",
             "ctx = {'self': seat}",
             "options = []",
             "uses = st['used']",
@@ -80,7 +81,7 @@ def write_main_options(program) -> Callable:
         body.append(f"if {' and '.join(tests)}:")
         depth = "    "
         if action.if_ is not None:
-            written = expression(program, action.if_, seated=True)
+            written = expression(program, action.if_, seated=True, bound=True)
             if written is None:
                 body.append(f"{depth}ok = m.holds(_if_{n}, seat, ctx)")
             else:

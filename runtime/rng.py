@@ -37,18 +37,44 @@ def derives(*parts: object):
     return derived
 
 
+def draws(*parts: object):
+    """`Rng(derive(*parts, last)).below(n)` as a function of `last` and `n`: a seat that only
+    draws one option from each step's generator (the random agent) needs nothing more."""
+    prefix = "\x1f".join(map(str, (*parts, ""))).encode("utf-8")
+    blake2b = hashlib.blake2b
+    from_bytes = int.from_bytes
+
+    def drawn(last: int, n: int) -> int:
+        # (`derives`, then `Rng.below` and `mix`, inline: this runs at every random decision)
+        text = prefix + (b"%d" % last if type(last) is int else str(last).encode("utf-8"))
+        z = (from_bytes(blake2b(text, digest_size=8).digest(), "big") + _GOLDEN) & MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) * n) >> 64
+
+    return drawn
+
+
 def below(state: dict, n: int) -> int:
     """A uniform integer in [0, n) drawn from the state's generator (n >= 1)."""
-    s = (state["rng"] + _GOLDEN) & MASK
-    state["rng"] = s
-    return (mix(s) * n) >> 64
+    z = state["rng"] = (state["rng"] + _GOLDEN) & MASK
+    # (`mix`, inline: a game draws at every roll, random card and shuffle)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(state: dict, items: list) -> None:
     """Shuffle `items` in place (Fisher-Yates) with the state's generator."""
+    s = state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        j = below(state, i + 1)
+        # (`below(state, i + 1)`, inline, the generator kept in `s` until the end)
+        s = (s + _GOLDEN) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
+    state["rng"] = s
 
 
 class Rng:

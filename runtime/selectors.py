@@ -101,7 +101,7 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
     """
     if slot in local:
         return local[slot]
-    answer = answered(local, slot)
+    answer = answered(local, slot) if "ans" in local else None  # (no call with none pending)
     if answer is not None:
         local[slot] = [answer["seat"]]
         return local[slot]

@@ -162,14 +162,16 @@ def _write_values(program: Program, table: dict[str, float]):
     """Every seat's `raw(m, seat, table)`, as one function `(m) -> list` written out with
     each weighted name read in place (a seat whose reading fails is read again by `raw`,
     which raises it located)."""
-    body = ["values = [0.0] * m.state['players']",
-            "for seat in _range(m.state['players']):",
+    body = ["st = m.state",
+            "values = [0.0] * st['players']",
+            "for seat in _range(st['players']):",
             "    try:",
+            "        sv = st['sv'][seat]",
             "        total = 0  # as `sum` starts"]
     names: dict = {"_range": range, "_float": float, "_raw": raw, "_table": table,
                    "_NO_CTX": NO_CTX}
     for n, (name, w) in enumerate(table.items()):
-        written = expression(program, name, seated=True)
+        written = expression(program, name, seated=True, bound=True)
         if written is None:
             names[f"_name_{n}"] = name
             text = f"_value(m, _name_{n}, seat)"

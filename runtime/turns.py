@@ -10,6 +10,7 @@ its turn, and finally runs the end effects and fires `end-of-turn`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
@@ -17,6 +18,7 @@ from runtime.seats import incapacitated
 from runtime.stepping import run_now, step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
+from runtime.written import expression, write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -221,11 +223,35 @@ class TurnPlan:
         phases = rules.phases
         self.phases = len(phases)
         self.turns_phase = next((i for i, p in enumerate(phases) if p.turns), len(phases))
+        self.budget = _write_budget(program)
+
+
+def _write_budget(program) -> Callable | None:
+    """The actions a turn starts with (`turn.actions`) as a function `(m, seat, ctx)`, its
+    expression read in place (a failure is evaluated again by `Machine.value`, which raises it
+    located); None for a plain number or an expression no reader reads."""
+    source = program.rules.turn.actions
+    written = expression(program, source, seated=True, bound=True) if type(
+        source) is str else None
+    if written is None:
+        return None
+    text, needs = written
+    return write("turn_budget", "m, seat, ctx, card=None", [
+        f"# {source}",
+        "st = m.state",
+        "try:",
+        "    sv = st['sv'][seat]",
+        f"    return {text}",
+        "except Exception:  # located by `value`, which evaluates it again",
+        "    return m.value(_source, seat, ctx)",
+    ], {**needs, "_source": source})
 
 
 def _windows(names: tuple[str, ...], ctx: dict) -> tuple[dict, ...]:
     """Frames firing windows `names` (those of a `TurnPlan`, which some ability waits on)."""
-    return tuple([window(name, ctx) for name in names]) if names else ()
+    # (`window`, written out: a turn fires two or three of these)
+    return tuple([{"h": "window", "w": name, "ctx": ctx, "l": {}} for name in names]
+                 ) if names else ()
 
 
 @handler("turn")
@@ -256,7 +282,9 @@ def turn(m: Machine, frame: dict):
                 started = False  # (as when called again)
             continue
         if stage == "budget":
-            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx)))
+            budget = plan.budget  # (`m.value(rules.turn.actions, ...)`, written out)
+            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx) if budget is None
+                                       else budget(m, seat, ctx)))
             local["s"] = "main"
             if not started and plan.calm_actions:
                 m.calm = True  # (`calm_step(actions=True)`)

@@ -80,21 +80,6 @@ def windows(m: Machine, names: tuple[str, ...], ctx: dict) -> list[dict]:
     return [{"h": "window", "w": name, "ctx": ctx, "l": {}} for name in names if name in listened]
 
 
-def subjects(m: Machine, name: str, ctx: dict) -> list[int]:
-    # (`dict.get`s written as lookups: this runs at every window that has listeners)
-    if name not in _SUBJECT:
-        if "only_piece" in ctx and ctx["only_piece"] is not None:
-            # fired for one foe (an attack's `react`): the attacker answers, for that foe
-            return [] if ctx.get("attacker") is None else [ctx["attacker"]]
-        return m.seats_from(m.state["active"])
-    who = _SUBJECT[name]
-    if who == "active":
-        return [m.state["active"]]
-    if who == "card":
-        who = "self"
-    return [ctx[who]] if who in ctx and ctx[who] is not None else []
-
-
 def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     """`[seat, card instance or None, zone key, ability index, face]` for each waiting
     ability: `face` is the card face whose ability it is (None for the rules' and foes')."""
@@ -102,22 +87,40 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     st = m.state
     ids = st["ids"]
     found: list[list] = []
-    rule_abilities = program.rule_triggers.get(name, ())
+    # (what is worked out once per window and program, looked up with no call: a turn fires
+    # two or three windows, and `dict.get`s are written as lookups)
     cache = program.cache
-    waiting = cache[("window", name)] if ("window", name) in cache else _waiting(program, name)
-    if name in _SUBJECT and _SUBJECT[name] == "card":
+    plans = cache["window:plans"] if "window:plans" in cache else cache.setdefault(
+        "window:plans", {})
+    who, waiting, rule_abilities, terrain = plans[name] if name in plans else _plan(program, name)
+    if who == "card":
         inst = ctx.get("card")
+        me = ctx.get("self")
         if inst is not None:
             for index in waiting.get(ids[inst], ()):
-                found.append([ctx.get("self"), inst, st["loc"][inst], index, ids[inst]])
-        seats = [ctx["self"]] if ctx.get("self") is not None else []
-        return found + [[s, None, None, i, None] for s in seats for i in rule_abilities]
-    weapon_zone, weapon = ctx.get("weapon_zone"), ctx.get("weapon")
+                found.append([me, inst, st["loc"][inst], index, ids[inst]])
+        if me is not None:
+            found += [[me, None, None, i, None] for i in rule_abilities]
+        return found
+    # whose abilities answer (see the module's docstring)
+    if who == "active":
+        seats = [st["active"]]
+    elif who is not None:
+        seats = [ctx[who]] if who in ctx and ctx[who] is not None else []
+    elif "only_piece" in ctx and ctx["only_piece"] is not None:
+        # fired for one foe (an attack's `react`): the attacker answers, for that foe
+        seats = [] if ctx.get("attacker") is None else [ctx["attacker"]]
+    else:
+        seats = m.seats_from(st["active"])
+    weapon_zone = ctx.get("weapon_zone")
+    weapon = ctx.get("weapon")
     zones = st["zones"]
-    for n, seat in enumerate(subjects(m, name, ctx)):
+    in_plays = cache["window:in-play"] if "window:in-play" in cache else cache.setdefault(
+        "window:in-play", {})
+    for n, seat in enumerate(seats):
         # no card waiting on the window: its cards in play need not be looked at
-        in_play = () if not waiting else cache[("window:in-play", seat)] if (
-            "window:in-play", seat) in cache else _in_play(program, seat)
+        in_play = () if not waiting else in_plays[seat] if seat in in_plays else _in_play(
+            program, seat)
         for key, shared, in_play_if in in_play:
             if shared and n:
                 continue  # a shared zone's cards answer once, for the first seat (the active one)
@@ -139,9 +142,9 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
             # table: they answer once, for the first seat, as a shared zone's cards do
             found += [[seat, None, None, i, None] for i in rule_abilities
                       if not n or i < len(program.rules.abilities)]
-        if seat is not None and name in program.terrain_triggers:
-            found += _standing_terrain(m, seat, program.terrain_triggers[name])
-    if name not in _SUBJECT:
+        if seat is not None and terrain is not None:
+            found += _standing_terrain(m, seat, terrain)
+    if who is None:
         from runtime.targets import foe_listeners
 
         only = ctx.get("only_piece")
@@ -153,20 +156,23 @@ def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
 def _in_play(program, seat: int) -> list[tuple]:
     """(zone key, shared, `in-play-if` or None) of the zones in play, for `seat`: worked out
     once per program and seat, kept in its cache."""
-    found = program.cache[("window:in-play", seat)] = [
+    found = program.cache["window:in-play"][seat] = [
         (f"{zone.id}:{seat}" if zone.per_seat else zone.id, not zone.per_seat, zone.in_play_if)
         for zone in program.in_play_zones]
     return found
 
 
-def _waiting(program, name: str) -> dict[str, list[int]]:
-    """Card id -> the indexes of its abilities waiting on window `name` (once per program)."""
-    table = program.cache.get(("window", name))
-    if table is None:
-        table = program.cache[("window", name)] = {
-            card_id: by_window[name] for card_id, by_window in program.triggers.items()
-            if name in by_window}
-    return table
+def _plan(program, name: str) -> tuple:
+    """What `listeners` needs of window `name`, worked out once per program: whose abilities
+    answer (`_SUBJECT`: None for a window the game declares), card id -> the indexes of its
+    abilities waiting on it, the rules' abilities waiting on it, and the terrain's (or None)."""
+    who = _SUBJECT.get(name)
+    waiting = {card_id: by_window[name] for card_id, by_window in program.triggers.items()
+               if name in by_window}
+    found = program.cache["window:plans"][name] = (
+        who, waiting, tuple(program.rule_triggers.get(name, ())),
+        program.terrain_triggers.get(name))
+    return found
 
 
 def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> list[list]:
@@ -253,9 +259,8 @@ def run_window(m: Machine, frame: dict):
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
-        piece = ctx.get("piece")
-        if (piece is not None and m.state["pieces"][piece][1] != seat
-                and ctx.get("only_piece") != piece):
+        if ("piece" in ctx and (piece := ctx["piece"]) is not None
+                and st["pieces"][piece][1] != seat and ctx.get("only_piece") != piece):
             # a seat's ability acts as the seat, not as the foe that opened the window, unless
             # the window is that foe's own answer (`react`), which acts from the foe
             del ctx["piece"]

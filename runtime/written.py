@@ -36,16 +36,18 @@ def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Cal
     return fn
 
 
-def expression(program: Program, source: str, seated: bool = False
+def expression(program: Program, source: str, seated: bool = False, bound: bool = False
                ) -> tuple[str, dict[str, Any]] | None:
     """Expression `source` as Python text over `m, seat, ctx, card` and the globals it needs;
     None for one with a name no reader reads (its runner fails it with its message). With
-    `seated`, the text is for a `seat` that is never None (what reads no seat is left out)."""
+    `seated`, the text is for a `seat` that is never None (what reads no seat is left out).
+    With `bound`, it reads the state as `st` (`m.state`) and, seated, the seat's variables
+    as `sv` (`st['sv'][seat]`): the function it is written into binds both first."""
     found = program.expr(source).written(program.readers, PARAMS)
     if found is None:
         return None
     text, needs = found
-    tree = _Numbers(seated).visit(ast.parse(text, mode="eval"))
+    tree = _Numbers(seated, bound).visit(ast.parse(text, mode="eval"))
     needs["_type"] = type
     needs["_NUMBERS"] = _NUMBERS
     # in brackets: the text goes inside larger expressions (`_float(x or 0)`, `True if x ...`)
@@ -55,11 +57,30 @@ def expression(program: Program, source: str, seated: bool = False
 class _Numbers(ast.NodeTransformer):
     """`_multiply(a, b)` (the numbers-only guard) as `a * b` when both are plainly numbers,
     each side evaluated once; anything else still goes through the guard. With `seated`,
-    `x if seat is None else y` (an in-place read's branch for no seat) is `y`."""
+    `x if seat is None else y` (an in-place read's branch for no seat) is `y`. With `bound`,
+    `m.state` is `st` and (seated) `st['sv'][seat]` is `sv` (see `expression`)."""
 
-    def __init__(self, seated: bool):
+    def __init__(self, seated: bool, bound: bool = False):
         self.made = 0
         self.seated = seated
+        self.bound = bound
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        match node:
+            case ast.Attribute(value=ast.Name(id="m"), attr="state") if self.bound:
+                return ast.Name(id="st", ctx=ast.Load())
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        match node:
+            case ast.Subscript(value=ast.Subscript(value=ast.Name(id="st"),
+                                                   slice=ast.Constant(value="sv")),
+                               slice=ast.Name(id="seat"), ctx=ast.Load()) if (
+                    self.bound and self.seated):
+                return ast.Name(id="sv", ctx=ast.Load())
+        return node
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from runtime.selectors import resolve
+from runtime.specialise import CHECK_SPECIALISERS
 from runtime.targets import (
     of_card_type,
     piece_candidates,
@@ -107,6 +108,9 @@ def _some_piece(field: str) -> Callable[..., bool]:
             return True
         return bool(piece_candidates(m, ctx, selector, p))
 
+    # turn options check a selector that may not pick none at once: always viable (None)
+    CHECK_SPECIALISERS[viable] = lambda _program, p: (
+        viable if getattr(p, field) in _MAY_BE_EMPTY else None)
     return viable
 
 

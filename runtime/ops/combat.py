@@ -12,7 +12,7 @@ combinations are too many).
 from __future__ import annotations
 
 from itertools import product
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING
 
 from runtime import weapons
@@ -25,6 +25,7 @@ from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.targets import of_card_type, resolve_pieces, targets_pieces
 from runtime.windows import collected, window, windows
+from runtime.written import condition
 from runtime.zones import move
 
 if TYPE_CHECKING:
@@ -207,19 +208,36 @@ def _target_cards(m: Machine, ctx: dict, p, seat: int) -> list[int]:
 
 def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
     """(label, value per card, cards) for each kind of card the seat may commit."""
+    program = m.program
+    cache = program.cache
+    # (per program: each stake's `if:` written out, and each kind of card's label per zone)
+    plans = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
+        "combat:stakes", {})
+    kept = plans.get(id(stakes))
+    if kept is None or kept[0] is not stakes:  # (kept with the list: its id is never reused)
+        kept = plans[id(stakes)] = (stakes, [(stake, None if stake.if_ is None else condition(
+            program, stake.if_), {}) for stake in stakes])
+    ids = m.state["ids"]
     found = []
-    for stake in stakes:
-        if not m.holds(stake.if_, seat, ctx):
+    for stake, holds, labels in kept[1]:
+        if holds is not None and not holds(m, seat, ctx):
             continue
-        key = m.key(stake.zone, seat)
-        cards = in_zone(m, key, seat, stake.matching, ctx, face=stake.face)
+        cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
         by_id: dict[str, list[int]] = {}
         for inst in cards:
-            by_id.setdefault(m.state["ids"][inst], []).append(inst)
+            card_id = ids[inst]
+            if card_id in by_id:
+                by_id[card_id].append(inst)
+            else:
+                by_id[card_id] = [inst]
+        each = stake.value
         for card_id, group in by_id.items():
-            value = int(m.value(stake.value, seat, ctx, group[0]))
-            where = m.program.zone(stake.zone).name
-            found.append((f"{m.program.name_of(card_id)} from {where}", value, group))
+            value = each if type(each) is int else int(m.value(each, seat, ctx, group[0]))
+            label = labels.get(card_id)
+            if label is None:
+                where = program.zone(stake.zone).name
+                label = labels[card_id] = f"{program.name_of(card_id)} from {where}"
+            found.append((label, value, group))
     return found
 
 
@@ -292,18 +310,20 @@ def contest(m: Machine, ctx: dict, p, local: dict):
 def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -> list[dict]:
     """One option per combination of cards to commit (totals of at least `least`)."""
     found = _stakes(m, ctx, stakes, seat)
+    if not found:  # (what the loop below makes of no cards: committing nothing)
+        return [{"label": "nothing (total 0)", "key": "commit:", "cards": [], "total": 0}
+                ] if least <= 0 else []
     sizes = [len(cards) for _label, _value, cards in found]
     combos = 1
     for size in sizes:
         combos *= size + 1
     if combos > MAX_COMBINATIONS:
         return []
+    values = [value for _label, value, _cards in found]
     options = []
     # plain loops: a combination is built for every option of every commit a game asks for
     for counts in product(*[range(n + 1) for n in sizes]):
-        total = 0
-        for n, (_label, value, _cards) in zip(counts, found, strict=True):
-            total += n * value
+        total = sum(map(mul, counts, values))
         if total < least:
             continue
         parts = []
@@ -324,7 +344,7 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
     ctx = local["w"]
     if side in local:
         return local[side]
-    option = answered(local, side)
+    option = answered(local, side) if "ans" in local else None  # (no call with none pending)
     if option is not None:
         for inst in option["cards"]:
             move(m, inst, m.key(spent, m.owner(inst)), "up")

@@ -91,7 +91,8 @@ def test_the_written_end_check_ends_the_game_as_the_conditions_say(fmf, players)
 def test_the_end_check_is_written_as_readable_python(fmf):
     source = conditions.write_end_check(fmf).source
     assert source.startswith("def end_check(m")
-    assert "m.state['sv'][seat]['essence']" in source  # read in place, no reader called
+    # read in place, no reader called: the seat's variables bound once (`sv`)
+    assert "sv = st['sv'][seat]" in source and "sv['essence']" in source
     assert "_r_" not in source and "holds(" in source  # `holds` on the failing path only
 
 
@@ -99,6 +100,32 @@ def test_simulate_tally_is_each_seats_evaluation(fmf):
     values = _write_values(fmf, weights(fmf))
     for m in _states(fmf, 3, 4, 120):
         assert values(m) == [raw(m, s, weights(fmf)) for s in range(3)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_written_turn_budget_is_the_rules_amount(fmf, players):
+    budget = fmf.turn_plan.budget
+    assert budget is not None and "sv['essence']" in budget.source  # read in place
+    amounts = set()
+    for m in _states(fmf, players, 11 + players, 200):
+        for seat in range(players):
+            ctx = {"self": seat}
+            found = budget(m, seat, ctx)
+            assert found == m.value(fmf.rules.turn.actions, seat, ctx)
+            amounts.add(found)
+    assert len(amounts) > 1  # seats in fuzzy and in essence form were both read
+
+
+def test_a_failing_turn_budget_is_located(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rules = PACK["rules.yaml"].replace("actions:\n", "turn:\n          actions: coins * cost\n"
+                                       "        actions:\n", 1)
+    _write_pack(tmp_path, **{"rules.yaml": rules})
+    with pytest.raises(RuleError) as err:
+        Machine.start(load_program(Path(".")), 2, 1)  # the first turn's budget
+    text = str(err.value)
+    assert "expression 'coins * cost'" in text and text.startswith("rules.yaml:")
+    assert "'cost' has no value (no card is being considered)" in text
 
 
 def test_a_written_condition_holds_as_holds_says(fmf):

@@ -1,4 +1,5 @@
-"""The viability checks specialised to their params (`runtime.ops.viability`) answer as the
+"""The viability checks specialised to their params (`runtime.ops.viability`, and an op on a
+selector's seats whose selector never picks none: no check, always viable) answer as the
 ops' own checks do, on every state of random Fuzzy Mage Fight games, for every seat."""
 
 from __future__ import annotations
@@ -37,7 +38,10 @@ def _pairs(program) -> list[tuple]:
 @pytest.mark.parametrize("players", [2, 4])
 def test_specialised_checks_agree_with_the_ops_own(fmf, players):
     pairs = _pairs(fmf)
-    assert {own for _mine, own, _p in pairs} == set(CHECK_SPECIALISERS)  # each kind is specialised
+    written = {check for check, factory in CHECK_SPECIALISERS.items()
+               if factory.__module__ == "runtime.ops.viability"}
+    assert written <= {own for _mine, own, _p in pairs}  # each kind written out is met
+    assert any(mine is None for mine, _own, _p in pairs)  # and some check that never fails
     compared = 0
     for game in range(3):
         m = Machine.start(fmf, players, derive(5, "viability", players, game))
@@ -46,7 +50,8 @@ def test_specialised_checks_agree_with_the_ops_own(fmf, players):
             for seat in range(players):
                 ctx = {"self": seat}
                 for mine, own, params in pairs:
-                    assert mine(m, ctx, params) == own(m, ctx, params), (params, seat)
+                    found = True if mine is None else mine(m, ctx, params)
+                    assert found == own(m, ctx, params), (params, seat)
                     compared += 1
             m.answer(rng.below(len(m.decision["options"])))
     assert compared > 1000
