@@ -2,10 +2,13 @@
 Ruffian rules the audit checks were put to the test: hits from right behind Pepin (Melty
 Milk-back) and Ruffian turns begun at turn-start terrain (Buzzing Hive, Bandit Campfire).
 
-    python bench/bench_townsfolk_audit.py [--games N] [--agent random|heuristic]
-        [--players 2 3 4 5]
+    python bench/bench_townsfolk_audit.py [--games N] [--agent random|heuristic|mcts:N]
+        [--players 2 3 4 5] [--whole-games]
 
-Per player count: games, failed invariants and guards (by name), and the two counts.
+Per player count: games, failed invariants and guards (by name), and the two counts; then
+how many times each invariant was checked (an event one after each of its events, a state
+one per seat wherever play stopped). Games rotate over the whole game and the sixteen fights,
+or, with `--whole-games`, are all whole games.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from timing import cpu  # noqa: E402
 
 from runtime.agents import make_agent  # noqa: E402
 from runtime.audit import Audit  # noqa: E402
@@ -63,21 +69,31 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--agent", default="random")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--whole-games", action="store_true",
+                        help="whole games only (not the sixteen fights in turn)")
     args = parser.parse_args()
     game = SEED_GAMES["townsfolk-tussle"]
     compiled = compiled_pack(game.pack).game
-    programs = [Program(compiled, scenario, story) for scenario, story in game.modes]
+    modes = game.modes[:1] if args.whole_games else game.modes
+    programs = [Program(compiled, scenario, story) for scenario, story in modes]
     for players in args.players:
+        start = cpu()
         failed: Counter = Counter()
+        checked: Counter = Counter()
         hits = turns = 0
         for i in range(args.games):
             program = programs[i % len(programs)]
-            audit, log = play(program, players, derive(1, "game", i), args.agent)
-            failed.update(f"{program.scenario or 'game'}:{f.name}" for f in audit.failed)
+            seed = derive(1, "game", i)
+            audit, log = play(program, players, seed, args.agent)
+            failed.update(f"{program.scenario or 'game'}:{f.name} (seed {seed}, step {f.step})"
+                          for f in audit.failed)
+            checked.update(audit.checked)
             h, t = tested(log)
             hits, turns = hits + h, turns + t
         print(f"{args.agent} {players}p: {args.games} games; failed {dict(failed) or 'none'}; "
-              f"hits from behind checked {hits}; Ruffian turns at terrain checked {turns}",
+              f"hits from behind checked {hits}; Ruffian turns at terrain checked {turns}; "
+              f"{cpu() - start:.0f} CPU s", flush=True)
+        print("  checked: " + ", ".join(f"{name} {n}" for name, n in sorted(checked.items())),
               flush=True)
 
 

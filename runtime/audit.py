@@ -11,6 +11,7 @@ run (`runtime.guards`) and, as notices that do not fail an audit, ops left with 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,7 @@ class Audit:
         self._checks: dict[int, _Checks] = {}
         self._failed: set[str] = set()  # invariants, guards and notices already reported
         self.steps = 0  # machine steps audited
+        self.checked: Counter[str] = Counter()  # times each invariant was checked (by id)
         self._seen = 0  # events of the machine's log already checked
         self._last = ""  # the last event checked, as its log line
         self._ended = False
@@ -170,6 +172,7 @@ class Audit:
 
     def _check(self, m: Machine, inv: Invariant, seat: int | None, card: int | None,
                ctx: dict) -> bool:
+        self.checked[inv.id] += 1
         try:
             ok = m.holds(inv.holds, seat, ctx, card)
         except RuleError as err:

@@ -103,8 +103,11 @@ class MctsAgent:
             m.answer(rng.below(len(m.decision["options"])))
         if round_end and m.state["round"] == start and path:
             self._complete(m, path[-1][1], rng)
-        if round_end and m.state["round"] == start:  # (a choice may itself end the round)
-            finish_round(m, rng)
+        if round_end:
+            # from the root's round: a choice that ended it stands at the next round's
+            # opening choices (which of two townsfolk at the same distance a foe heads for),
+            # and a leaf scored there is scored before the foe's turn
+            finish_round(m, rng, start)
         reward = rewards(m, self.weights, base=base)
         for node, seat in path:
             node.visits += 1

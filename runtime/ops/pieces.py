@@ -90,9 +90,20 @@ def _remove(m: Machine, ctx: dict, i: int) -> list[dict]:
 @on_pieces("damage")
 def damage(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     n = int(amount(m, ctx, p.amount))
-    shot = {"source": source_piece(m, ctx), "ranged": True} if p.ranged else {}
-    frames = [f for i in found for f in take_health(m, ctx, i, n, **shot)]
+    src = source_piece(m, ctx) if p.ranged else None
+    frames = [f for i in found for f in take_health(m, ctx, i, n, **_shot(m, src, i, p.ranged))]
     return Tail(*frames) if frames else None
+
+
+def _shot(m: Machine, src: int | None, target: int, ranged: bool) -> dict:
+    """A ranged effect's fields for its `damage` event: the source piece, and whether it saw
+    its target when it struck (the audit reads it after the step, when a target it defeated
+    has left the board)."""
+    if not ranged:
+        return {}
+    rows = pieces(m)
+    seen = src is not None and sees(m, rows[src], rows[target])
+    return {"source": src, "ranged": True, "in_sight": seen}
 
 
 @on_pieces("heal")

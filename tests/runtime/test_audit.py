@@ -171,3 +171,22 @@ def test_an_event_invariant_on_the_target_is_checked_for_the_seat_attacked():
     # two mages chosen, two turns ended, then the attack: the fifth decision
     assert (finding.name, finding.seat, finding.step) == ("untouchable", 1, 5)
     assert '"e":"contest"' in finding.line and '"defender":1' in finding.line
+
+
+def test_the_audit_counts_how_often_each_invariant_was_checked(tmp_path):
+    from runtime.machine import Machine
+
+    root = pack(tmp_path, "invariants:\n"
+                "  - {id: purse, for: seat, holds: coins <= 100, message: a small purse}\n"
+                "  - {id: turns, after: turn, holds: pot <= 100, message: a small pot}\n")
+    checker, log = Audit(), []
+    m = Machine.start(load_program(root), 2, 7, log=log, audit=checker)
+    decisions = 0
+    while not m.over:
+        m.answer(0)
+        decisions += 1
+    # the event one after each turn begun; the state one for both seats wherever play
+    # stopped: at each decision and at the end
+    assert checker.checked["turns"] == sum(e["e"] == "turn" for e in log) == 10
+    assert checker.checked["purse"] == 2 * (decisions + 1)
+    assert not checker.failed

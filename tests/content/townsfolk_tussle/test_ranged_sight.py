@@ -67,3 +67,14 @@ def test_away_from_the_moat_there_is_no_sling(fight):
     assert SLING not in labels(fight)
     put(fight, NORMAN, (5, 8))  # diagonally off the moat's corner: not adjacent on this board
     assert SLING not in labels(fight)
+
+
+def test_a_fish_that_finishes_pepin_off_was_seen_when_slung(fight):
+    # the audit reads the shot after the step, when the Ruffian it defeated has left the board:
+    # the damage event says whether the source saw its target when it struck
+    fight.state["pieces"][PEPIN][4] = 2  # health: the fish's 2 DMG finishes him
+    pick(fight, SLING)
+    [hit] = slung(fight)
+    assert hit["in_sight"] and any(e["e"] == "defeated" and e["piece"] == PEPIN
+                                   for e in fight.log)
+    assert not fight.audit.failed

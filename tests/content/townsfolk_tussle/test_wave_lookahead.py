@@ -142,3 +142,53 @@ def test_hazard_distance_counts_cells_to_the_wave():
     assert m.value("hazard_distance", 0) == 3
     m.state["terrain"].clear()  # no hazard on the board
     assert m.value("hazard_distance", 0) == 0
+
+
+def test_mcts_scores_a_leaf_that_ends_the_round_after_the_next_rounds_opening(monkeypatch):
+    # the last townsfolk's "End your turn" ends the round, and the next one opens with a choice
+    # (the wave's tie between two townsfolk at the same distance): a tree search that scored
+    # that leaf where it stood scored it before the surge, so standing in the wave's way
+    # looked as good as any square (a sheriff swallowed the round after; bench notes)
+    import runtime.agents.mcts as mcts
+
+    prog = Program(compiled_pack("townsfolk-tussle").game, FINAL)
+    bot = make_agent("mcts:20", prog)
+    leaves: list[tuple[int, bool, str]] = []  # (round, over, kind of the next decision)
+    real = mcts.rewards
+
+    def spy(leaf, *args, **kwargs):
+        leaves.append((leaf.state["round"], leaf.over,
+                       None if leaf.over else leaf.decision["kind"]))
+        return real(leaf, *args, **kwargs)
+
+    monkeypatch.setattr(mcts, "rewards", spy)
+    checked = 0
+    for seed in range(1, 60):
+        m = Machine.start(prog, 2, seed)
+        rng = Rng(seed)
+        while not m.over and m.state["round"] < 6 and checked < 2:
+            decision = m.decision
+            if decision["kind"] == "turn" and opens_with_a_choice(prog, m):
+                leaves.clear()
+                start = m.state["round"]
+                bot.choose(view(m, decision["seat"]), decision, Rng(seed))
+                assert all(over or (r > start and kind == "turn") for r, over, kind in leaves), (
+                    start, leaves)
+                checked += 1
+            m.answer(rng.below(len(decision["options"])))
+        if checked >= 2:
+            break
+    assert checked >= 2
+
+
+def opens_with_a_choice(prog: Program, m: Machine) -> bool:
+    """Whether the seat's "End your turn" ends the round and the next round opens with a
+    choice before the first turn."""
+    ahead = Machine(prog, thawed(frozen(m.state)))
+    start = ahead.state["round"]
+    end = next((i for i, o in enumerate(ahead.decision["options"]) if o.get("key") == "end"),
+               None)
+    if end is None:
+        return False
+    ahead.answer(end)
+    return not ahead.over and ahead.state["round"] > start and ahead.decision["kind"] != "turn"
