@@ -8,10 +8,17 @@ the round then does by itself (foes moving and striking in a co-operative battle
 
 from __future__ import annotations
 
+import math
+
+from runtime.agents.evaluation import scores
 from runtime.machine import Machine
 from runtime.rng import Rng
+from runtime.state import Template
 
 HORIZON = 400  # decisions played out at most (a round that never ends is the guards' to report)
+# follow-up choices of one option played greedily at most (a chain longer than this is the
+# round play-out's to finish at random)
+FOLLOW_UPS = 8
 
 
 def to_round_end(program, state: dict | None = None) -> bool:
@@ -47,3 +54,47 @@ def _walking_story(m: Machine) -> bool:
     """A story's cards are being walked (no battle fought): they are not played in rounds."""
     story = m.state.get("story")
     return bool(story) and not story.get("battle")
+
+
+def follow_up(m: Machine, seat: int, table: dict[str, float], rng: Rng) -> None:
+    """The seat's own follow-up choices of the option it just played (which square a Move
+    ends on, which foe an Attack strikes), each the best one step on by the weights `table`:
+    played at random by the round's play-out, a Move is worth a random square's walk and
+    loses to standing still wherever half the squares lead away from the goal."""
+    steps, turn = 0, m.state["turns"]
+    while (not m.over and m.state["turns"] == turn and follows_up(m.decision, seat)
+           and steps < FOLLOW_UPS):
+        keys = first_keys(m.decision["options"])
+        m.answer(keys[greedy(m, list(keys), keys, seat, table, rng)])
+        steps += 1
+
+
+def greedy(m: Machine, among: list[str], keys: dict[str, int], seat: int,
+           table: dict[str, float], rng: Rng) -> str:
+    """The key among `among` whose option scores best for `seat` once played (the
+    evaluation at the next decision), equal scores at random."""
+    template = Template(m.state)
+    best, top = [], -math.inf
+    for key in among:
+        trial = Machine(m.program, template.fork())
+        trial.answer(keys[key])
+        score = scores(trial, table)[seat]
+        if score > top:
+            best, top = [key], score
+        elif score == top:
+            best.append(key)
+    return best[0] if len(best) == 1 else best[rng.below(len(best))]
+
+
+def follows_up(decision: dict, seat: int) -> bool:
+    """Whether `decision` is `seat`'s own choice inside the option it just played (not a
+    new turn decision, nor another seat's)."""
+    return decision["seat"] == seat and decision.get("kind") != "turn"
+
+
+def first_keys(options: list[dict]) -> dict[str, int]:
+    """Each distinct option key and the index of its first option."""
+    keys: dict[str, int] = {}
+    for i, option in enumerate(options):
+        keys.setdefault(option["key"], i)
+    return keys

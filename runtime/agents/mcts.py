@@ -18,15 +18,17 @@ import math
 import time
 
 from runtime.agents.evaluation import rewards, scores, weights
-from runtime.agents.lookahead import finish_round, to_round_end
+from runtime.agents.lookahead import (
+    finish_round,
+    first_keys,
+    follow_up,
+    follows_up,
+    greedy,
+    to_round_end,
+)
 from runtime.machine import Machine
 from runtime.rng import Rng
-from runtime.state import Template
 from runtime.views import Sampler
-
-# follow-up choices of one option played greedily at most (a chain longer than this is the
-# round play-out's to finish at random)
-_FOLLOW_UPS = 8
 
 
 class _Node:
@@ -55,7 +57,7 @@ class MctsAgent:
         self.weights = weights(program)
 
     def choose(self, view: dict, decision: dict, rng: Rng) -> int:
-        if len(_first_keys(decision["options"])) == 1:
+        if len(first_keys(decision["options"])) == 1:
             return 0  # nothing to weigh
         root = _Node()
         sampler = Sampler(self.program, view)
@@ -79,12 +81,12 @@ class MctsAgent:
         start = m.state["round"]
         while not m.over and not (round_end and m.state["round"] != start):
             decision = m.decision
-            keys = _first_keys(decision["options"])
+            keys = first_keys(decision["options"])
             seat = decision["seat"]
             untried = [k for k in keys if k not in node.children]
             if untried:
-                following = round_end and path and _follows_up(decision, path[-1][1])
-                key = (self._greedy(m, untried, keys, seat, rng) if following
+                following = round_end and path and follows_up(decision, path[-1][1])
+                key = (greedy(m, untried, keys, seat, self.weights, rng) if following
                        else untried[rng.below(len(untried))])
                 child = node.children[key] = _Node()
                 child.available = 1
@@ -102,7 +104,7 @@ class MctsAgent:
                 break
             m.answer(rng.below(len(m.decision["options"])))
         if round_end and m.state["round"] == start and path:
-            self._complete(m, path[-1][1], rng)
+            follow_up(m, path[-1][1], self.weights, rng)
         if round_end:
             # from the root's round: a choice that ended it stands at the next round's
             # opening choices (which of two townsfolk at the same distance a foe heads for),
@@ -112,34 +114,6 @@ class MctsAgent:
         for node, seat in path:
             node.visits += 1
             node.total += reward[seat]
-
-    def _complete(self, m: Machine, seat: int, rng: Rng) -> None:
-        """The seat's own follow-up choices of the option last played (which square a Move
-        ends on, which foe an Attack strikes), each the best one step on: played at random
-        by the round's play-out, a Move is worth a random square's walk and loses to standing
-        still wherever half the squares lead away from the goal."""
-        steps, turn = 0, m.state["turns"]
-        while (not m.over and m.state["turns"] == turn and _follows_up(m.decision, seat)
-               and steps < _FOLLOW_UPS):
-            keys = _first_keys(m.decision["options"])
-            m.answer(keys[self._greedy(m, list(keys), keys, seat, rng)])
-            steps += 1
-
-    def _greedy(self, m: Machine, among: list[str], keys: dict[str, int], seat: int,
-                rng: Rng) -> str:
-        """The key among `among` whose option scores best for `seat` once played (the
-        evaluation at the next decision), equal scores at random."""
-        template = Template(m.state)
-        best, top = [], -math.inf
-        for key in among:
-            trial = Machine(self.program, template.fork())
-            trial.answer(keys[key])
-            score = scores(trial, self.weights)[seat]
-            if score > top:
-                best, top = [key], score
-            elif score == top:
-                best.append(key)
-        return best[0] if len(best) == 1 else best[rng.below(len(best))]
 
     def _ucb(self, node: _Node, seat: int) -> float:
         if node.visits == 0:
@@ -153,7 +127,7 @@ def _most_visited(root: _Node, options: list[dict], rng: Rng) -> int:
     """The option searched most; equal visits go to the better mean reward, then at random
     (with fewer iterations than options many are tried once, and the first listed is no
     better than the rest)."""
-    keys = _first_keys(options)
+    keys = first_keys(options)
     ranked = {k: (c.visits, c.total / c.visits) for k, c in root.children.items()
               if k in keys and c.visits}
     if not ranked:
@@ -161,17 +135,3 @@ def _most_visited(root: _Node, options: list[dict], rng: Rng) -> int:
     top = max(ranked.values())
     best = [keys[k] for k, r in ranked.items() if r == top]
     return best[0] if len(best) == 1 else best[rng.below(len(best))]
-
-
-def _follows_up(decision: dict, seat: int) -> bool:
-    """Whether `decision` is `seat`'s own choice inside the option it just played (not a
-    new turn decision, nor another seat's)."""
-    return decision["seat"] == seat and decision.get("kind") != "turn"
-
-
-def _first_keys(options: list[dict]) -> dict[str, int]:
-    """Each distinct option key and the index of its first option."""
-    keys: dict[str, int] = {}
-    for i, option in enumerate(options):
-        keys.setdefault(option["key"], i)
-    return keys

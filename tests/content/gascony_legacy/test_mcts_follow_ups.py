@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import runtime.agents.mcts as mcts
 from runtime.agents import make_agent
+from runtime.agents.lookahead import follow_up
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -36,8 +37,7 @@ def test_a_move_played_on_ends_on_the_square_nearest_the_exit():
         trial = Machine(m.program, template.fork())
         trial.answer(i)
         reachable.append(trial.value("exit_distance", 0))
-    agent = make_agent("mcts:20", m.program)
-    agent._complete(m, 0, Rng(1))
+    follow_up(m, 0, make_agent("mcts:20", m.program).weights, Rng(1))
     assert m.decision["kind"] == "turn"  # the Move is done, facing too
     assert m.value("exit_distance", 0) == min(reachable) < max(reachable)
 
