@@ -124,11 +124,10 @@ without a weight for the win condition's variable wanders. Compare bots with
 
 Where the rules act by themselves after the seats' turns (foes that move and strike in an
 Enemy Turn), say `lookahead: round` beside `evaluation:`: the heuristic bot then plays each
-option on to the end of the round (its own follow-up choices of the option, such as a Move's
-square, each the best one step on; then every turn passing, other choices at random; the mean
-of 3 play-outs counts) before scoring it, and tree search scores its leaves the same way, so a
-square inside several foes' reach scores what those blows cost, as often as their dice land
-them. A scenario may say
+option on to the end of the round (every turn passing, other choices at random; the best of
+3 play-outs counts) before scoring it, and tree search scores its leaves the same way (the
+searching seat's own follow-up choices of the option, such as a Move's square, played the best
+one step on first), so a square inside several foes' reach scores what those blows cost. A scenario may say
 `lookahead:` for itself (a battle whose danger comes in the foes' turn), in place of the
 rules' while it is fought, on its own or inside a story. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of

@@ -2,17 +2,16 @@
 
 For each option it takes one sample of what it cannot see, plays the option, lets the
 other seats answer at random while the turn lasts, and scores the result; the best wins (a tie at random).
-With `lookahead: round` (the rules' or the battle's) it plays its own follow-up choices of the
-option each the best one step on, then on to the end of the round, a few times from the same
-sample, the mean of the play-outs counting: every turn passes at once (its own too) and other
-choices go at random, so what the round then does by itself (foes moving and striking, their
-dice included) counts against a square that walks into their reach, as often as it happens.
+With `lookahead: round` (the rules' or the battle's) it plays on to the end of the round before scoring, a few
+times from the same sample, the best play-out counting: every turn passes at once (its own
+too) and other choices go at random, so what the round then does by itself (foes moving and
+striking) counts against a square that walks into their reach.
 """
 
 from __future__ import annotations
 
 from runtime.agents.evaluation import scores, weights
-from runtime.agents.lookahead import finish_round, follow_up, to_round_end
+from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.agents.rerolls import worth_rerolling
 from runtime.machine import Machine
 from runtime.rng import Rng
@@ -20,8 +19,8 @@ from runtime.state import Template
 from runtime.views import determinise
 
 _HORIZON = 60  # decisions of other seats played out before scoring
-# play-outs of the round per option, from one sample: their mean counts (the best of them made
-# a square where one play-out in three survives the foes' dice look safe)
+# play-outs of the round per option, from one sample: the best counts, as the seat would make
+# its own later choices (which weapon, how to share successes) well, not at random
 _TRIES = 3
 
 
@@ -40,8 +39,7 @@ class HeuristicAgent:
         round_end = to_round_end(self.program, view)
         for index in worth_rerolling(self.program, sample, decision):
             if round_end:
-                score = sum(self._round_score(sample, index, seat, rng)
-                            for _ in range(_TRIES)) / _TRIES
+                score = max(self._round_score(sample, index, seat, rng) for _ in range(_TRIES))
             else:
                 score = self._turn_score(sample, index, seat, rng)
             if score > best_score:
@@ -65,11 +63,9 @@ class HeuristicAgent:
         return scores(m, self.weights)[seat]
 
     def _round_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
-        """The score once the option is played, its follow-up choices too, and the round
-        played out."""
+        """The score once the option is played and the round played out."""
         m = Machine(self.program, sample.fork())
         start = m.state["round"]
         m.answer(index)
-        follow_up(m, seat, self.weights, rng)
         finish_round(m, rng, start)
         return scores(m, self.weights)[seat]

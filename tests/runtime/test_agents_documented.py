@@ -16,7 +16,6 @@ def test_the_heuristic_bot_section_matches_the_bot():
     section = text[text.index("## How the heuristic bot plays"):text.index("## Selectors")]
     assert f"(at most {heuristic._HORIZON} of their decisions)" in section
     assert f"+{WIN:g} and a lost one -{WIN:g}" in section
-    assert f"the mean\nof {heuristic._TRIES} play-outs counts" in section
     assert "Without\n`evaluation:` it counts cards in hand." in section
     no_weights = SimpleNamespace(rules=SimpleNamespace(evaluation={}))
     assert weights(no_weights) == {"hand": 1.0}

@@ -14,7 +14,6 @@ from runtime.rng import Rng
 from runtime.views import view
 from tests.content.conftest import compiled_pack
 from tests.content.gascony_legacy.test_bots_see_the_enemy_turn import plain_exit
-from tests.runtime.conftest import pick
 
 
 def stranded(in_lane: bool = False) -> Machine:
@@ -69,33 +68,3 @@ def test_a_bot_in_the_exit_goes_back_to_its_fallen_ally():
                 assert m.value("exit_distance", 0) == 0 and left >= start - 1, (k, left)
             else:
                 assert left <= start - 3, (k, start, left)
-
-
-def test_a_fall_and_a_rescue_score_below_standing_a_wound_short_of_falling():
-    """A fall returns a Health token to the box for good (a severe Wound); a Rescue then turns
-    two broken hearts back to gold. Weighed by Wounds and the Fallen alone, a fall followed by
-    a Rescue scored above standing one Wound short of falling, so a bot Rescued went back into
-    reach and fell again until its last token went (Act IV at 4 players, the Streets of Paris).
-    The pack weighs the severe Wound too."""
-    from runtime.agents.evaluation import scores, weights
-
-    def beside(m: Machine) -> Machine:
-        """Porthos on C3, beside Athos on B3 and outside the lane."""
-        figure(m, 1)[2:4] = [2, 2]
-        m.state["decision"] = None
-        m.run()
-        return m
-
-    standing = stranded()
-    sv = standing.state["sv"][1]
-    sv.update(wounds=sv["health_tokens"] - 1, lying=0)
-    standing.state["gv"]["fallen"] = 0
-    beside(standing)
-    rescued = stranded()
-    sv = rescued.state["sv"][1]  # as Suffering Wounds leaves a Character who Falls
-    sv.update(health_tokens=sv["health_tokens"] - 1, severe_wounds=1)
-    sv["wounds"] = sv["health_tokens"]
-    pick(beside(rescued), "Rescue a Fallen Ally")
-    assert rescued.state["sv"][1]["lying"] == 0 and rescued.state["gv"]["fallen"] == 0
-    table = weights(standing.program)
-    assert scores(rescued, table)[0] < scores(standing, table)[0]
