@@ -139,14 +139,7 @@ def bound_discard(p, program):
     body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
             f"seat = {ACTING}",
-            f"source = {zone_key(p.from_)}",
-            "remaining = [*m.state['zones'][source]]",
-            "picked = []",
-            f"for _ in range(min({p.count}, len(remaining))):",
-            "    inst = remaining.pop(below(m.state, len(remaining)))",
-            "    picked.append(inst)",
-            "    if m.log is not None:",
-            "        m.emit('chance', what='random card', card=inst)",
+            *_at_random(p.count, zone_key(p.from_)),
             f"dest = {zone_key('discard')}",
             "frames = []",
             "for inst in picked:"]
@@ -159,6 +152,18 @@ def bound_discard(p, program):
     names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail,
              "below": below}
     return define(f"discard_{p.count}_at_random_from_{p.from_}".replace("-", "_"), body, names)
+
+
+def _at_random(count: int, zone: str) -> list[str]:
+    """Source lines that draw `picked`, `count` cards at random from the zone the expression
+    `zone` keys, all first (as `pick` draws them), each draw logged as chance."""
+    return [f"remaining = [*m.state['zones'][{zone}]]",
+            "picked = []",
+            f"for _ in range(min({count}, len(remaining))):",
+            "    inst = remaining.pop(below(m.state, len(remaining)))",
+            "    picked.append(inst)",
+            "    if m.log is not None:",
+            "        m.emit('chance', what='random card', card=inst)"]
 
 
 def _steal_viable(m: Machine, ctx: dict, p) -> bool:
@@ -189,13 +194,7 @@ def bound_steal(p, program):
             "    if m.audit is not None:",
             f"        m.audit.notice(m, 'no-target', {notice!r})",
             "    return None",
-            f"remaining = [*m.state['zones'][{zone_key(p.zone)}]]",
-            "picked = []",
-            f"for _ in range(min({p.count}, len(remaining))):",
-            "    inst = remaining.pop(below(m.state, len(remaining)))",
-            "    picked.append(inst)",
-            "    if m.log is not None:",
-            "        m.emit('chance', what='random card', card=inst)",
+            *_at_random(p.count, zone_key(p.zone)),
             f"dest = {zone_key(p.to, 'me')}",
             "for inst in picked:",
             "    move(m, inst, dest)",

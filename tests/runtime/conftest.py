@@ -121,6 +121,20 @@ cards:
 """,
 }
 
+# The shop with a `visits` counter, and rules whose one action, Sell, runs the effects that
+# follow `SELL` (each line at the effect list's indent, six spaces).
+VISITS_GAME = SHOP["game.yaml"] + "  visits: {initial: 0}\n"
+SELL = """\
+kind: rules
+id: r
+zones:
+  - {id: shop, per: game, visibility: public, holds: [wares]}
+actions:
+  - id: sell
+    name: Sell
+    do:
+"""
+
 
 def write_shop(root: Path, **files: str) -> None:
     """Write the shop skeleton to `root` with `files` (name -> YAML, dedented) added or in

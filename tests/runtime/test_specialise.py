@@ -13,7 +13,7 @@ from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.state import state_hash
-from tests.runtime.conftest import SHOP, record_random_game, write_shop
+from tests.runtime.conftest import SELL, VISITS_GAME, record_random_game, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -42,16 +42,7 @@ def test_a_run_of_quiet_variable_ops_is_one_step_of_readable_code():
     assert "row['essence_ability_used'] = new" in first.source
 
 
-GAME = SHOP["game.yaml"] + "  visits: {initial: 0}\n"
-RULES = """\
-kind: rules
-id: r
-zones:
-  - {id: shop, per: game, visibility: public, holds: [wares]}
-actions:
-  - id: sell
-    name: Sell
-    do:
+RULES = SELL + """\
       - gain: {variable: visits, amount: 1}
       - gain: {variable: coins, amount: cost}
 """
@@ -59,7 +50,7 @@ actions:
 
 def test_a_failure_inside_a_fused_run_is_located_at_its_own_effect(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": RULES})
+    write_shop(tmp_path, **{"game.yaml": VISITS_GAME, "rules.yaml": RULES})
     program = load_program(Path("."))
     sell = program.lid(program.rules.actions[0].do)
     assert program.steps[sell][0][3] == 2  # both gains run as one step
@@ -73,15 +64,7 @@ def test_a_failure_inside_a_fused_run_is_located_at_its_own_effect(tmp_path, mon
     assert m.state["sv"][seat]["visits"] == 1  # the effect before it ran, as it would alone
 
 
-NAMED = """\
-kind: rules
-id: r
-zones:
-  - {id: shop, per: game, visibility: public, holds: [wares]}
-actions:
-  - id: sell
-    name: Sell
-    do:
+NAMED = SELL + """\
       - set: {variable: coins, value: 1, who: defender}
       - gain: {variable: visits, amount: 1, who: partner}
       - steal: {count: 1, from: defender, zone: shop, to: shop, random: true}
@@ -91,7 +74,7 @@ actions:
 def test_a_bound_op_on_a_named_seat_that_is_missing_is_noticed_as_generically(
         tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": NAMED})
+    write_shop(tmp_path, **{"game.yaml": VISITS_GAME, "rules.yaml": NAMED})
     bound = load_program(Path("."))
     sell = bound.lid(bound.rules.actions[0].do)
     assert [fn.__name__ for fn, _p, _name in bound.lists[sell]] == [

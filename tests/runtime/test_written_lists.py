@@ -19,7 +19,7 @@ from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.state import canonical, state_hash
 from runtime.written_lists import OpByOp
-from tests.runtime.conftest import SHOP, record_random_game, write_shop
+from tests.runtime.conftest import SELL, VISITS_GAME, record_random_game, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 PACKS = ["fuzzy-mage-fight", "fantasy-tavern-brawl", "gascony-legacy", "townsfolk-tussle"]
@@ -84,16 +84,7 @@ def test_a_save_in_the_middle_of_a_list_resumes_alike(pack, monkeypatch):
     assert _play_on(by_effect, 5, 150) == unbroken
 
 
-GAME = SHOP["game.yaml"] + "  visits: {initial: 0}\n"
-RULES = """\
-kind: rules
-id: r
-zones:
-  - {id: shop, per: game, visibility: public, holds: [wares]}
-actions:
-  - id: sell
-    name: Sell
-    do:
+RULES = SELL + """\
       - gain: {variable: visits, amount: 1}
       - if:
           condition: visits > 0
@@ -104,7 +95,7 @@ actions:
 
 def test_a_failure_in_a_written_list_is_located_at_its_own_effect(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": RULES})
+    write_shop(tmp_path, **{"game.yaml": VISITS_GAME, "rules.yaml": RULES})
     program = load_program(Path("."))
     m = Machine.start(program, 2, 1)
     seat = m.state["active"]
@@ -118,15 +109,7 @@ def test_a_failure_in_a_written_list_is_located_at_its_own_effect(tmp_path, monk
     assert "holds = True if" in program.runs[sell].source  # the `if` written in place
 
 
-WINNING = """\
-kind: rules
-id: r
-zones:
-  - {id: shop, per: game, visibility: public, holds: [wares]}
-actions:
-  - id: sell
-    name: Sell
-    do:
+WINNING = SELL + """\
       - gain: {variable: visits, amount: 1}
       - gain: {variable: coins, amount: 2}
       - gain: {variable: visits, amount: 1}
@@ -137,7 +120,7 @@ win:
 
 def test_the_end_is_checked_after_an_effect_that_can_end_the_game(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    write_shop(tmp_path, **{"game.yaml": GAME, "rules.yaml": WINNING})
+    write_shop(tmp_path, **{"game.yaml": VISITS_GAME, "rules.yaml": WINNING})
     for program in _both(Path("."), monkeypatch):
         m = Machine.start(program, 2, 1)
         seat = m.state["active"]
