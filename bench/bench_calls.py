@@ -1,16 +1,22 @@
-"""Python calls per decision under cProfile: Fuzzy Mage Fight, random seats.
+"""Python calls (or bytecodes) per decision: Fuzzy Mage Fight, random seats.
 
 A load-independent measure of the interpreter's work (the machine is shared, CPU-seconds
 wander): games played as `bench_playouts.py` plays them (`runtime.simulate.play_one`, seeded
-like game `i` of a run with seed 1), every call counted, divided by the decisions made.
-With `--top N`, the N functions with the most time of their own, to see where it goes.
+like game `i` of a run with seed 1), every call counted under cProfile, divided by the
+decisions made. With `--top N`, the N functions with the most time of their own.
 
-    python bench/bench_calls.py [--games 100] [--players 2 4] [--top 0]
+With `--opcodes`, every bytecode instruction executed is counted instead (a line tracer with
+opcode events; slow, so use a few games): work done inline (dicts and labels built, state
+read) counts there, where cProfile sees no call. `--top N` then lists the N functions that
+execute the most instructions per decision.
+
+    python bench/bench_calls.py [--games 100] [--players 2 4] [--top 0] [--opcodes]
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import cProfile
 import io
 import pstats
@@ -29,11 +35,16 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--top", type=int, default=0)
+    parser.add_argument("--opcodes", action="store_true",
+                        help="count bytecode instructions, not calls")
     args = parser.parse_args()
     program = load_program(ROOT / "content" / "fuzzy-mage-fight")
     print(f"Fuzzy Mage Fight, random seats: {args.games} games per player count")
     for players in args.players:
         run = Run("", (Cell(players, ("random",) * players),), args.games, 1, rotate=False)
+        if args.opcodes:
+            count_opcodes(program, run, players, args.games, args.top)
+            continue
         profile = cProfile.Profile()
         profile.enable()
         games = [play_one(program, run, 0, i) for i in range(args.games)]
@@ -49,6 +60,31 @@ def main() -> int:
             stats.sort_stats("tottime").print_stats(args.top)
             print(out.getvalue())
     return 0
+
+
+def count_opcodes(program, run, players: int, count: int, top: int) -> None:
+    """Print the bytecode instructions executed per decision over `count` games (after one
+    game to warm the lists written at first run), and the `top` functions executing most."""
+    play_one(program, run, 0, count)
+    executed: collections.Counter = collections.Counter()
+
+    def tracer(frame, event, _arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            code = frame.f_code
+            executed[(Path(code.co_filename).name, code.co_name)] += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        decisions = sum(play_one(program, run, 0, i).decisions for i in range(count))
+    finally:
+        sys.settrace(None)
+    total = sum(executed.values())
+    print(f"{players} players: {total} bytecodes, {decisions} decisions, "
+          f"{total / decisions:.1f} bytecodes per decision")
+    for (name, function), n in executed.most_common(top):
+        print(f"  {n / decisions:8.1f} {100 * n / total:5.1f}%  {name}:{function}")
 
 
 if __name__ == "__main__":
