@@ -107,7 +107,7 @@ class MctsAgent:
             follow_up(m, path[-1][1], self.weights, rng)
         if round_end:
             # from the root's round: a choice that ended it stands at the next round's
-            # opening choices (which of two townsfolk at the same distance a foe heads for),
+            # opening choices (which of two pieces at the same distance a foe heads for),
             # and a leaf scored there is scored before the foe's turn
             finish_round(m, rng, start)
         reward = rewards(m, self.weights, base=base)
