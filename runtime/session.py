@@ -18,7 +18,6 @@ from typing import Any
 
 from compiler.files import write_atomic
 from runtime.agents import Agent
-from runtime.agents.random import RandomAgent
 from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.guards import Budget
@@ -27,7 +26,7 @@ from runtime.log import LogWriter, cut_logs, for_seat, seat_path
 from runtime.machine import Machine, seated
 from runtime.program import Program, for_scenario
 from runtime.render import event_line
-from runtime.rng import Rng, derive, derives, draws
+from runtime.rng import Rng, derive, derives
 from runtime.saves import (
     SAVE_FORMAT,
     content_version,
@@ -260,8 +259,8 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
         watch(m)
     st = m.state  # (`m.over` and `m.decision` read it)
     seeds = [derives(seed, "agent", s) for s in range(st["players"])]  # `agent_rng`'s seeds
-    # a random seat draws its choice from the same generator with no agent call
-    drawn = [draws(seed, "agent", s) if type(agents[s]) is RandomAgent else None
+    # an agent that only draws (the random one) answers from the same generator, no call made
+    drawn = [agents[s].drawer(seed, "agent", s) if hasattr(agents[s], "drawer") else None
              for s in range(st["players"])]
     answer = m.answer
     while st["result"] is None and steps != until:

@@ -40,3 +40,13 @@ def test_shuffle_is_fisher_yates_over_below(seed, size):
         j = below(again, i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and state == again
+
+
+@given(st.lists(labels, min_size=1, max_size=3), st.integers(0, 10**6), st.integers(1, 40))
+def test_the_random_agents_drawer_chooses_what_it_would_choose(parts, step, n):
+    from runtime.agents.random import RandomAgent
+
+    agent = RandomAgent()
+    decision = {"options": [{}] * n}
+    assert agent.drawer(*parts)(step, n) == agent.choose(
+        None, decision, Rng(derive(*parts, step)))
