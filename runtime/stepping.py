@@ -4,8 +4,9 @@ A handler that would return `Call(fx(list), *rest)` may run the list at once ins
 (`step_into`): the machine's work between two steps (the audit, the end check unless the step
 was calm) is done first, the list runs in a frame of its own on the stack, exactly as the
 machine would run it, and only what is left (an ask, frames the list made, `rest`) goes back
-to the machine. The stack at every decision is the same either way; the machine just takes
-fewer steps.
+to the machine. The windows in `rest` are fired at once as well, each in its frame, while no
+ability answers them (`run_window`, as the machine runs a window's step). The stack at every
+decision is the same either way; the machine just takes fewer steps.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.battle import check as battle_check
-from runtime.frames import Call
+from runtime.frames import HANDLERS, Call
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -32,7 +33,39 @@ def step_into(m: Machine, lid: int | None, ctx: dict, rest: tuple = ()):
 def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
     """`step_into` for an effect list's `frame` (None: an empty list), from a handler whose
     step the machine checks the end after (`checked`) or not (an effect list's own)."""
-    # the end of the step under way, as `Machine.run` ends one
+    if end_step(m, checked):
+        return _AGAIN  # the game ended: nothing more of this step runs
+    stack = m.state["stack"]
+    if rest:
+        stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
+    if frame is not None:
+        below = stack[-1]
+        stack += (frame,)
+        result = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
+        if result is not None:
+            if type(result) is dict:
+                return result  # an ask: the op's frame is on top, the list's below it
+            m.calm = True  # (`_AGAIN`: the list's frames, then the handler again)
+            return result
+        if stack and stack[-1] is frame:
+            del stack[-1]
+        if m.audit is not None:
+            m.audit.after_step(m)
+        m.calm = False
+        if m.state["result"] is not None or not stack or stack[-1] is not below:
+            m.calm = True  # the game ended or is ending (`_AGAIN`)
+            return _AGAIN
+    if not rest:
+        return None
+    if checked:
+        return fire_now(m, len(rest))
+    m.calm = True  # frames to run first (`_AGAIN`)
+    return _AGAIN
+
+
+def end_step(m: Machine, checked: bool) -> bool:
+    """End the step under way as `Machine.run` ends one: the audit, then, unless the step was
+    calm or is not `checked`, the end check. True (and calm) if the game ended."""
     if m.audit is not None:
         m.audit.after_step(m)
     if m.calm:
@@ -40,32 +73,33 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
     elif checked and m.checks and (
             m.program.cache["conditions:end"](m) or m.program.scenario is not None and battle_check(m)):
         m.calm = True
-        return _AGAIN  # the game ended: nothing more of this step runs
+        return True
+    return False
+
+
+def fire_now(m: Machine, count: int):
+    """Run the `count` frames on top of the stack now while they are windows that nothing
+    answers, each a step of its own as the machine runs it (a window's step is checked against
+    no end). Returns what is left to the machine, as `run_now` does, or None when all ran."""
     stack = m.state["stack"]
-    if rest:
-        stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
-    if frame is None:
-        if not rest:
-            return None
-        m.calm = True  # (`_AGAIN`)
-        return _AGAIN
-    below = stack[-1]
-    stack += (frame,)
-    result = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
-    if result is None:
-        if stack and stack[-1] is frame:
-            del stack[-1]
+    window = HANDLERS["window"]
+    while count:
+        top = stack[-1]
+        if top["h"] != "window":
+            break
+        result = window(m, top)
+        if result is not None:
+            if type(result) is not dict:
+                m.calm = True  # (as after a window's step: no end check)
+            return result
+        del stack[-1]
         if m.audit is not None:
             m.audit.after_step(m)
-        m.calm = False
-        if rest or m.state["result"] is not None or not stack or stack[-1] is not below:
-            m.calm = True  # frames to run first, or the game ended or is ending (`_AGAIN`)
-            return _AGAIN
+        count -= 1
+    else:
         return None
-    if type(result) is dict:
-        return result  # an ask: the op's frame is on top, the list's below it
-    m.calm = True  # (`_AGAIN`: the list's frames, then the handler again)
-    return result
+    m.calm = True  # (`_AGAIN`)
+    return _AGAIN
 
 
 # What a step returns to run what it left (none, or the frames a `Call` names), then the

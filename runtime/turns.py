@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
 from runtime.seats import incapacitated
-from runtime.stepping import run_now, step_into
+from runtime.stepping import _AGAIN, end_step, run_now, step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 from runtime.written import expression, write
@@ -40,7 +40,8 @@ def turn_order(m: Machine) -> list[int]:
 
 @handler("game")
 def game(m: Machine, frame: dict):
-    rules = m.program.rules
+    program = m.program
+    rules = program.rules
     st = m.state
     local = frame["l"]
     lid = m.program.lid
@@ -75,9 +76,14 @@ def game(m: Machine, frame: dict):
             ctx = {"self": local["order"][0] if local["order"] else 0}
             if not changed:
                 m.calm = True  # (`calm_step`)
-            # (a frame of its own: a run of rounds with no decision is a loop the machine's
-            # no-progress guard must see, effects named)
-            return Call(fx(plan.round_start, ctx), *_windows(plan.round_starts, ctx))
+            after = step_into(m, plan.round_start, ctx, _windows(plan.round_starts, ctx))
+            if after is not None:
+                return after
+            if m.program is not program:  # a battle begun or ended: read the rules again
+                m.calm = True
+                return _AGAIN
+            changed = False  # (as when called again)
+            continue
         if stage == "phase":
             # the round's phases in order: each one's effects, then (in the phase that holds
             # them, else after the last phase) the seats' turns
@@ -124,7 +130,14 @@ def game(m: Machine, frame: dict):
             local["s"] = "after"
             if not changed:
                 m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
-            return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
+            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {}})
+            if after is not None:
+                return after
+            if m.program is not program:  # a battle begun or ended: read the rules again
+                m.calm = True
+                return _AGAIN
+            changed = False  # (as when called again)
+            continue
         if stage == "after":
             seat = local["order"][local["pos"]]
             if st["extra"][seat] > 0 and not st["out"][seat]:
@@ -138,12 +151,40 @@ def game(m: Machine, frame: dict):
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm = True  # (`calm_step`)
+            # (a step of its own: a run of rounds with no decision is a loop the machine's
+            # no-progress guard must see, effects named)
+            if plan.round_end is None and not plan.round_ends:
+                return _AGAIN_LATER
             return Call(fx(plan.round_end, ctx), *_windows(plan.round_ends, ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
         changed = True
+
+
+# The round's end with nothing to run: the game handler again, after a step of its own.
+_AGAIN_LATER = Call()
+
+
+def _turn_now(m: Machine, frame: dict):
+    """Begin turn `frame` in the game handler's step, as the machine would in a step of its
+    own: the end of the step under way first, then the turn handler called with its frame on
+    top. Returns what the game handler returns instead, or None when the turn was over at once
+    (its frame gone) and the game handler goes on as if called again."""
+    if end_step(m, True):
+        return _AGAIN  # the game ended before the turn began
+    stack = m.state["stack"]
+    stack += (frame,)
+    result = turn(m, frame)
+    if result is not None:
+        return result  # the machine ends the turn's step (an ask, or frames to run first)
+    if stack and stack[-1] is frame:
+        del stack[-1]
+    if end_step(m, True) or m.state["result"] is not None:
+        m.calm = True
+        return _AGAIN
+    return None
 
 
 def _able_first(m: Machine, order: list[int], pos: int) -> None:
@@ -289,7 +330,11 @@ def turn(m: Machine, frame: dict):
             if not started and plan.calm_actions:
                 m.calm = True  # (`calm_step(actions=True)`)
             if not rules.turn.phases:
-                return Call(*_windows(plan.turn_starts, ctx))
+                after = step_into(m, None, ctx, _windows(plan.turn_starts, ctx))
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+                continue
             frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
             frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
             return Call(*frames)
