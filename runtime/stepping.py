@@ -71,7 +71,8 @@ def end_step(m: Machine, checked: bool) -> bool:
     if m.calm:
         m.calm = False
     elif checked and m.checks and (
-            m.program.cache["conditions:end"](m) or m.program.scenario is not None and battle_check(m)):
+            m.dirty and m.program.cache["conditions:end"](m)
+            or m.program.scenario is not None and battle_check(m)):
         m.calm = True
         return True
     return False

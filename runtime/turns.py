@@ -61,6 +61,7 @@ def game(m: Machine, frame: dict):
         if stage == "begin":
             # setup is over: from here on the win, loss and end conditions are tested
             st["begun"] = True
+            m.dirty = True  # (`Machine.dirty`)
             local["s"] = "round"
             changed = True
             continue
@@ -229,6 +230,7 @@ def expire(m: Machine, scope: str) -> None:
     for seat, variable, amount, duration in st.get("mods", ()):
         if duration == scope:
             st["sv"][seat][variable] -= amount
+            m.dirty = True  # (`Machine.dirty`)
             if amount > 0:
                 from runtime.variables import lower_capped
 
@@ -310,6 +312,7 @@ def turn(m: Machine, frame: dict):
         if stage == "start":
             started = True
             st["active"] = seat
+            m.dirty = True  # (`Machine.dirty`: an end check for the active seat reads another)
             st["turns"] += 1
             st["actions"] = 0
             st["end_turn"] = False

@@ -111,7 +111,7 @@ class _Writer:
         and unless the effect is quiet, check the end (`Machine.check_end`)."""
         lines = ["if state['result'] is not None:", "    return None"]
         if not self.quiet[at]:
-            test = "end_check(m)"
+            test = "m.dirty and end_check(m)"
             if self.program.scenario is not None:
                 test += " or battle_check(m)"
             lines += ["if m.checks:",

@@ -153,6 +153,8 @@ def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tu
         if var.max is not None:
             inner.append(f"    new{tag} = min({var.max!r}, new{tag})")
     inner += [f"row{tag}[{name!r}] = new{tag}",
+              *(["m.dirty = True  # (read by the end check: `Machine.dirty`)"]
+                if name in program.watched else []),
               "if m.log is not None:",
               f"    m.emit('set', variable={name!r}, seat=who{tag}, value=new{tag})"]
     return body + [indent + line for line in inner], names
