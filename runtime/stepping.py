@@ -4,8 +4,8 @@ A handler that would return `Call(fx(list), *rest)` may run the list at once ins
 (`step_into`): the machine's work between two steps (the audit, the end check unless the step
 was calm) is done first, the list runs in a frame of its own on the stack, exactly as the
 machine would run it, and only what is left (an ask, frames the list made, `rest`) goes back
-to the machine. The windows in `rest` are fired at once as well, each in its frame, while no
-ability answers them (`run_window`, as the machine runs a window's step). The stack at every
+to the machine. The windows in `rest` are fired at once as well, each in its frame, and the
+list of an ability a window queues runs at once above it (`fire_now`). The stack at every
 decision is the same either way; the machine just takes fewer steps.
 """
 
@@ -79,9 +79,10 @@ def end_step(m: Machine, checked: bool) -> bool:
 
 
 def fire_now(m: Machine, count: int):
-    """Run the `count` frames on top of the stack now while they are windows that nothing
-    answers, each a step of its own as the machine runs it (a window's step is checked against
-    no end). Returns what is left to the machine, as `run_now` does, or None when all ran."""
+    """Run the `count` frames on top of the stack now while they are windows, each step as
+    the machine runs it (a window's step is checked against no end): an ability a window
+    queues has its list run at once above the window, which then goes on with its queue.
+    Returns what is left to the machine, as `run_now` does, or None when all ran."""
     stack = m.state["stack"]
     window = HANDLERS["window"]
     while count:
@@ -89,14 +90,34 @@ def fire_now(m: Machine, count: int):
         if top["h"] != "window":
             break
         result = window(m, top)
-        if result is not None:
+        if result is None:
+            del stack[-1]
+            if m.audit is not None:
+                m.audit.after_step(m)
+            count -= 1
+            continue
+        if type(result) is not Call or len(result.frames) != 1 or result.frames[0]["h"] != "fx":
             if type(result) is not dict:
                 m.calm = True  # (as after a window's step: no end check)
             return result
-        del stack[-1]
+        # the window's step ends; the ability's list runs as the machine's next step would
         if m.audit is not None:
             m.audit.after_step(m)
-        count -= 1
+        frame = result.frames[0]
+        stack += (frame,)
+        m.calm = False
+        done = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
+        if done is not None:
+            if type(done) is not dict:
+                m.calm = True  # (`_AGAIN`: the list's frames, then the window again)
+            return done
+        if stack and stack[-1] is frame:
+            del stack[-1]
+        if m.audit is not None:
+            m.audit.after_step(m)
+        m.calm = False
+        if m.state["result"] is not None or not stack or stack[-1] is not top:
+            break  # the game ended or is ending
     else:
         return None
     m.calm = True  # (`_AGAIN`)
