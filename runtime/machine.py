@@ -159,10 +159,12 @@ class Machine:
         audit = self.audit
         idle = 0
         budget = STEP_BUDGET
+        watch_from = budget - WATCHED_STEPS
         watched: list[dict] = []  # the frames of a run's last steps, should the guard trip
+        checks = self.checks
         while stack and st["decision"] is None and st["result"] is None:
             idle += 1
-            if idle > budget - WATCHED_STEPS:
+            if idle > watch_from:
                 if idle > budget:
                     no_progress(self, budget, watched)
                     break
@@ -192,7 +194,7 @@ class Machine:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
-            if (self.checks and not calm and h not in _CHECKED
+            if (not calm and checks and h not in _CHECKED
                     and (self.dirty and self.program.cache["conditions:end"](self)
                          or self.program.scenario is not None and battle.check(self))):
                 continue  # (`check_end`, inline)
