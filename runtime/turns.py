@@ -44,11 +44,52 @@ def game(m: Machine, frame: dict):
     rules = program.rules
     st = m.state
     local = frame["l"]
-    lid = m.program.lid
-    plan = m.program.turn_plan
+    lid = program.lid
+    plan = program.turn_plan
     changed = False  # whether this step began the game or a new round (else it is calm)
     while True:
         stage = local.get("s", "setup")
+        if stage == "after":  # (first: the stages most steps are in)
+            seat = local["order"][local["pos"]]
+            if st["extra"][seat] > 0 and not st["out"][seat]:
+                st["extra"][seat] -= 1
+            else:
+                local["pos"] += 1
+            local["s"] = "turns"
+            continue
+        if stage == "turns":
+            order = local["order"]
+            if rules.turn.order == "chosen" and local["pos"] < len(order):
+                _able_first(m, order, local["pos"])
+                chosen = _chosen_next(m, local)
+                if chosen is not None:
+                    return chosen
+            if local["pos"] >= len(order):
+                local["s"] = "phase"
+                continue
+            seat = order[local["pos"]]
+            if st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
+                local["pos"] += 1
+                continue
+            if st["skip"][seat] > 0:
+                st["skip"][seat] -= 1
+                m.emit("skip", seat=seat)
+                local["pos"] += 1
+                continue
+            if st["turns"] >= st.get("turn_cap", rules.turn_cap):  # a story's battle: its own
+                st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
+                return None
+            local["s"] = "after"
+            if not changed:
+                m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
+            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {}})
+            if after is not None:
+                return after
+            if m.program is not program:  # a battle begun or ended: read the rules again
+                m.calm = True
+                return _AGAIN
+            changed = False  # (as when called again)
+            continue
         if stage == "setup":
             local["s"] = "begin"
             ctx = {"self": st["active"]}
@@ -105,47 +146,6 @@ def game(m: Machine, frame: dict):
                 local["s"] = "round-end"
                 continue
             local.update(ph=ph + 1, pd=0)
-            continue
-        if stage == "turns":
-            order = local["order"]
-            if rules.turn.order == "chosen" and local["pos"] < len(order):
-                _able_first(m, order, local["pos"])
-                chosen = _chosen_next(m, local)
-                if chosen is not None:
-                    return chosen
-            if local["pos"] >= len(order):
-                local["s"] = "phase"
-                continue
-            seat = order[local["pos"]]
-            if st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
-                local["pos"] += 1
-                continue
-            if st["skip"][seat] > 0:
-                st["skip"][seat] -= 1
-                m.emit("skip", seat=seat)
-                local["pos"] += 1
-                continue
-            if st["turns"] >= st.get("turn_cap", rules.turn_cap):  # a story's battle: its own
-                st["result"] = {"winners": [], "reason": "turn cap", "capped": True}
-                return None
-            local["s"] = "after"
-            if not changed:
-                m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
-            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {}})
-            if after is not None:
-                return after
-            if m.program is not program:  # a battle begun or ended: read the rules again
-                m.calm = True
-                return _AGAIN
-            changed = False  # (as when called again)
-            continue
-        if stage == "after":
-            seat = local["order"][local["pos"]]
-            if st["extra"][seat] > 0 and not st["out"][seat]:
-                st["extra"][seat] -= 1
-            else:
-                local["pos"] += 1
-            local["s"] = "turns"
             continue
         if stage == "round-end":
             local["s"] = "next-round"
@@ -299,49 +299,15 @@ def _windows(names: tuple[str, ...], ctx: dict) -> tuple[dict, ...]:
 
 @handler("turn")
 def turn(m: Machine, frame: dict):
-    rules = m.program.rules
     st = m.state
-    seat = frame["ctx"]["self"]
     ctx = frame["ctx"]
+    seat = ctx["self"]
     local = frame["l"]
-    lid = m.program.lid
     plan = m.program.turn_plan
     started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
         stage = local.get("s", "start")
-        if stage == "start":
-            started = True
-            st["active"] = seat
-            m.dirty = True  # (`Machine.dirty`: an end check for the active seat reads another)
-            st["turns"] += 1
-            st["actions"] = 0
-            st["end_turn"] = False
-            if m.log is not None:  # (`emit` logs nothing else)
-                m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
-            local["s"] = "budget"
-            if plan.start is not None:
-                after = step_into(m, plan.start, ctx)
-                if after is not None:
-                    return after
-                started = False  # (as when called again)
-            continue
-        if stage == "budget":
-            budget = plan.budget  # (`m.value(rules.turn.actions, ...)`, written out)
-            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx) if budget is None
-                                       else budget(m, seat, ctx)))
-            local["s"] = "main"
-            if not started and plan.calm_actions:
-                m.calm = True  # (`calm_step(actions=True)`)
-            if not rules.turn.phases:
-                after = step_into(m, None, ctx, _windows(plan.turn_starts, ctx))
-                if after is not None:
-                    return after
-                started = False  # (as when called again)
-                continue
-            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
-            frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
-            return Call(*frames)
-        if stage == "main":
+        if stage == "main":  # (first: the stage most steps are in)
             # a seat struck down or knocked out on its own turn (a reaction) takes no more
             # actions: the turn is over
             if st["end_turn"] or st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
@@ -372,6 +338,39 @@ def turn(m: Machine, frame: dict):
             left = st["actions"]
             prompt = f"Your turn: {left} action{'s' if left != 1 else ''} left"
             return {"seat": seat, "kind": "turn", "prompt": prompt, "options": options}  # (`ask`)
+        if stage == "start":
+            started = True
+            st["active"] = seat
+            m.dirty = True  # (`Machine.dirty`: an end check for the active seat reads another)
+            st["turns"] += 1
+            st["actions"] = 0
+            st["end_turn"] = False
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
+            local["s"] = "budget"
+            if plan.start is not None:
+                after = step_into(m, plan.start, ctx)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+            continue
+        if stage == "budget":
+            rules = m.program.rules
+            budget = plan.budget  # (`m.value(rules.turn.actions, ...)`, written out)
+            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx) if budget is None
+                                       else budget(m, seat, ctx)))
+            local["s"] = "main"
+            if not started and plan.calm_actions:
+                m.calm = True  # (`calm_step(actions=True)`)
+            if not rules.turn.phases:
+                after = step_into(m, None, ctx, _windows(plan.turn_starts, ctx))
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+                continue
+            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
+            frames += [fx(m.program.lid(p.do), ctx) for p in rules.turn.phases]
+            return Call(*frames)
         if stage == "end":
             local["s"] = "done"
             if not started and not m.program.turn_end_conditions and plan.calm_actions:
