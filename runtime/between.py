@@ -44,6 +44,7 @@ def pause(m: Machine, frame: dict):
     seat = frame["ctx"]["self"]
     local = frame["l"]
     m.state["active"] = seat
+    m.dirty = True  # (`Machine.dirty`)
     answer = local.pop("ans", None)
     if answer is not None and answer["key"] != DONE:
         action = m.program.actions[answer["a"]]

@@ -10,7 +10,9 @@ last round) ends the game: `end-of-game` fires, then the ranking (if any) places
 and its first place wins. A condition `at: turn-end` is tested only while no turn is under
 way, so the turn in progress is carried out in full before it can end the game; one with
 `in-stories: false` is not tested while a story is walked (its battles' outcomes and its
-endings decide, so a lost battle's paragraph is read).
+endings decide, so a lost battle's paragraph is read). Conditions that read only variables
+and counts of cards by card are tested again only once something they read was marked as
+changed (`reads_tracked`, `Machine.dirty`).
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ def _applies(m: Machine, cond: Condition) -> bool:
 
 def check(m: Machine) -> bool:
     """Apply the conditions; True if the game ended (or began ending) because of them."""
+    m.dirty = True  # (tested whatever changed: the hot paths call the check as it stands)
     return m.program.cache["conditions:end"](m)  # (the hot paths call it so, inline)
 
 
@@ -96,10 +99,16 @@ def write_end_check(program) -> Callable:
     condition in place (a failure is evaluated again by `holds`, which raises it located);
     the others are tested by `_win`, `_lose` and `_end`."""
     rules = program.rules
-    body = ["st = m.state",
-            "if (st['result'] is not None or ('ending' in st and st['ending'])",
-            "        or ('begun' in st and not st['begun'])):",
-            "    return False"]
+    tracked = reads_tracked(program)
+    body = ["if not m.dirty:",
+            "    return False  # nothing it reads changed since it last found no outcome",
+            ] if tracked else []
+    body += ["st = m.state",
+             "if (st['result'] is not None or ('ending' in st and st['ending'])",
+             "        or ('begun' in st and not st['begun'])):",
+             "    return False"]
+    if tracked:
+        body.append("m.dirty = False")
     names: dict = {"_finish": finish, "_win": _win, "_lose": _lose, "_end": _end}
     for kind, conds in (("win", rules.win), ("lose", rules.lose), ("end", rules.end)):
         for n, cond in enumerate(conds):
@@ -129,9 +138,47 @@ def write_end_check(program) -> Callable:
     return found
 
 
+def reads_tracked(program) -> bool:
+    """Whether every win, loss and end condition of `program` reads only what the runtime
+    marks as changed (`Machine.dirty`): variables (set through `runtime.variables` or a bound
+    op, or by a stat change running out), counts of cards by zone, face and card id (cards
+    moved, dealt, turned face up or over), whose turn it is, who is out and whether setup is
+    over, each tested at every step in a game with no stories. Its end check then runs only
+    when one of those was marked since it last found no outcome. The card ids a count of
+    theirs may count are kept in the cache as `conditions:counted` (None: any card; a move of
+    another card changes none of their counts)."""
+    rules = program.rules
+    conds = (*rules.win, *rules.lose, *rules.end)
+    program.cache["conditions:counted"] = None
+    if program.story is not None or program.game.stories or any(c.at != "step" for c in conds):
+        return False
+    counted: set[str] | None = set()
+    for cond in conds:
+        if cond.if_ is None:
+            continue
+        for name in program.expr(cond.if_).names:
+            var = program.variables.get(name)
+            if var is None:
+                return False  # a built-in, a card field: read from more than is marked
+            spec = var.counts
+            if spec is None:
+                continue
+            if spec.if_ is None:
+                counted = None  # every card counts
+                continue
+            table = program.card_table(spec.if_)
+            if table is None:
+                return False  # a count whose condition reads more than the card
+            if counted is not None:
+                counted |= {card_id for card_id, holds in table.items() if holds}
+    program.cache["conditions:counted"] = None if counted is None else frozenset(counted)
+    return True
+
+
 def put_out(m: Machine, seats: list[int], reason: str) -> bool:
     """Put seats out of the game; True if that leaves one seat or none, which ends it."""
     st = m.state
+    m.dirty = True  # (the seats still in the game, which the conditions are tested for)
     for seat in seats:
         st["out"][seat] = True
         m.emit("out", seat=seat, reason=reason)

@@ -56,7 +56,8 @@ def run_effects(m: Machine, frame: dict):
             if checks and not quiet:
                 if m.calm:
                     m.calm = False
-                elif m.program.cache["conditions:end"](m) or program.scenario is not None and battle_check(m):
+                elif (m.dirty and m.program.cache["conditions:end"](m)
+                      or program.scenario is not None and battle_check(m)):
                     return None  # (`Machine.check_end`, inline)
             if result is None:
                 i = after

@@ -5,7 +5,9 @@ pending or the game is over. Decisions with a single option are taken at once an
 reach an agent; once setup is over, the win, loss and end conditions are checked after every
 step that may have changed what they read (every effect but those `Program.quiet` lists, and
 every step of a frame other than an effect list or a window, unless its handler calls it
-calm: `calm_step`). Guards (`runtime.guards`) bound the steps between decisions and the
+calm: `calm_step`), and where the conditions read only what the runtime marks as changed
+(`runtime.conditions.reads_tracked`), only when something was marked (`Machine.dirty`) since
+the last check found no outcome. Guards (`runtime.guards`) bound the steps between decisions and the
 decisions in a game; an audit (`runtime.audit`), when attached, sees every step.
 """
 
@@ -53,6 +55,10 @@ class Machine:
     Counter, or None) counts cards played and abilities used."""
 
     calm = False  # set by a handler whose step changed nothing the end conditions read
+    # Set by whatever changes what a tracked end check reads (`runtime.conditions.reads_tracked`),
+    # cleared by the check: until then it has nothing new to find. Not in the state: a new
+    # machine (a loaded save, a fork) starts with it set.
+    dirty = True
 
     def __init__(
         self, program: Program, state: dict, log: list | None = None, stats: Counter | None = None,
@@ -64,6 +70,9 @@ class Machine:
         self.log = log
         self.stats = stats
         self.audit = None  # a `runtime.audit.Audit` sees every step; None costs nothing
+        self.dirty = True
+        # the cards whose moves change what the end check counts (None: every card)
+        self.counted = self.program.cache.get("conditions:counted")
         self.budget = Budget()
         if audit is not None:
             audit.attach(self)
@@ -150,10 +159,12 @@ class Machine:
         audit = self.audit
         idle = 0
         budget = STEP_BUDGET
+        watch_from = budget - WATCHED_STEPS
         watched: list[dict] = []  # the frames of a run's last steps, should the guard trip
+        checks = self.checks
         while stack and st["decision"] is None and st["result"] is None:
             idle += 1
-            if idle > budget - WATCHED_STEPS:
+            if idle > watch_from:
                 if idle > budget:
                     no_progress(self, budget, watched)
                     break
@@ -183,8 +194,8 @@ class Machine:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
             # that ends this way has its stack replaced, or is over).
-            if (self.checks and not calm and h not in _CHECKED
-                    and (self.program.cache["conditions:end"](self)
+            if (not calm and checks and h not in _CHECKED
+                    and (self.dirty and self.program.cache["conditions:end"](self)
                          or self.program.scenario is not None and battle.check(self))):
                 continue  # (`check_end`, inline)
             if result is None:
@@ -233,6 +244,7 @@ class Machine:
         """Apply the win, loss and end conditions; True if the game ended because of them."""
         # only a battle has outcomes to check (see `runtime.battle.outcome`)
         program = self.program
+        self.dirty = True  # (tested whatever changed since the last check)
         return program.cache["conditions:end"](self) or (
             program.scenario is not None and battle.check(self))
 

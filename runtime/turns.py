@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from runtime.frames import Call, ask, fx, handler
 from runtime.seats import incapacitated
-from runtime.stepping import run_now, step_into
+from runtime.stepping import _AGAIN, end_step, run_now, step_into
 from runtime.uses import record_use, use_frame, use_key, used  # noqa: F401 - kept importable here
 from runtime.windows import window, windows
 from runtime.written import expression, write
@@ -40,64 +40,22 @@ def turn_order(m: Machine) -> list[int]:
 
 @handler("game")
 def game(m: Machine, frame: dict):
-    rules = m.program.rules
+    program = m.program
+    rules = program.rules
     st = m.state
     local = frame["l"]
-    lid = m.program.lid
-    plan = m.program.turn_plan
+    lid = program.lid
+    plan = program.turn_plan
     changed = False  # whether this step began the game or a new round (else it is calm)
     while True:
         stage = local.get("s", "setup")
-        if stage == "setup":
-            local["s"] = "begin"
-            ctx = {"self": st["active"]}
-            frames = [fx(lid(rules.setup), ctx)]
-            if m.program.scenario is not None:
-                from runtime.battle import battle_frame
-
-                frames.append(battle_frame())  # a battle played on its own: deploy for it
-            return Call(*frames, window("setup", ctx))
-        if stage == "begin":
-            # setup is over: from here on the win, loss and end conditions are tested
-            st["begun"] = True
-            local["s"] = "round"
-            changed = True
-            continue
-        if stage == "round":
-            if rules.rounds and st["round"] > rules.rounds:
-                from runtime.conditions import end_game
-
-                end_game(m, "the last round is over")
-                return Call()
-            local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
-            if m.log is not None:  # (`emit` logs nothing else)
-                m.emit("round", round=st["round"])
-            ctx = {"self": local["order"][0] if local["order"] else 0}
-            if not changed:
-                m.calm = True  # (`calm_step`)
-            # (a frame of its own: a run of rounds with no decision is a loop the machine's
-            # no-progress guard must see, effects named)
-            return Call(fx(plan.round_start, ctx), *_windows(plan.round_starts, ctx))
-        if stage == "phase":
-            # the round's phases in order: each one's effects, then (in the phase that holds
-            # them, else after the last phase) the seats' turns
-            phases = rules.phases
-            ph = local["ph"]
-            if ph < plan.phases and not local["pd"]:
-                local["pd"] = 1
-                if m.log is not None:  # (`emit` logs nothing else)
-                    m.emit("phase", phase=phases[ph].id)
-                if phases[ph].do:
-                    ctx = {"self": local["order"][0] if local["order"] else 0}
-                    return Call(fx(lid(phases[ph].do), ctx))
-                continue
-            if ph == plan.turns_phase and not local["td"]:
-                local.update(s="turns", td=1)
-                continue
-            if ph >= plan.phases:
-                local["s"] = "round-end"
-                continue
-            local.update(ph=ph + 1, pd=0)
+        if stage == "after":  # (first: the stages most steps are in)
+            seat = local["order"][local["pos"]]
+            if st["extra"][seat] > 0 and not st["out"][seat]:
+                st["extra"][seat] -= 1
+            else:
+                local["pos"] += 1
+            local["s"] = "turns"
             continue
         if stage == "turns":
             order = local["order"]
@@ -124,26 +82,110 @@ def game(m: Machine, frame: dict):
             local["s"] = "after"
             if not changed:
                 m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
-            return Call({"h": "turn", "ctx": {"self": seat}, "l": {}})
-        if stage == "after":
-            seat = local["order"][local["pos"]]
-            if st["extra"][seat] > 0 and not st["out"][seat]:
-                st["extra"][seat] -= 1
-            else:
-                local["pos"] += 1
-            local["s"] = "turns"
+            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {}})
+            if after is not None:
+                return after
+            if m.program is not program:  # a battle begun or ended: read the rules again
+                m.calm = True
+                return _AGAIN
+            changed = False  # (as when called again)
+            continue
+        if stage == "setup":
+            local["s"] = "begin"
+            ctx = {"self": st["active"]}
+            frames = [fx(lid(rules.setup), ctx)]
+            if m.program.scenario is not None:
+                from runtime.battle import battle_frame
+
+                frames.append(battle_frame())  # a battle played on its own: deploy for it
+            return Call(*frames, window("setup", ctx))
+        if stage == "begin":
+            # setup is over: from here on the win, loss and end conditions are tested
+            st["begun"] = True
+            m.dirty = True  # (`Machine.dirty`)
+            local["s"] = "round"
+            changed = True
+            continue
+        if stage == "round":
+            if rules.rounds and st["round"] > rules.rounds:
+                from runtime.conditions import end_game
+
+                end_game(m, "the last round is over")
+                return Call()
+            local.update(s="phase", pos=0, order=turn_order(m), ph=0, pd=0, td=0)
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("round", round=st["round"])
+            ctx = {"self": local["order"][0] if local["order"] else 0}
+            if not changed:
+                m.calm = True  # (`calm_step`)
+            after = step_into(m, plan.round_start, ctx, _windows(plan.round_starts, ctx))
+            if after is not None:
+                return after
+            if m.program is not program:  # a battle begun or ended: read the rules again
+                m.calm = True
+                return _AGAIN
+            changed = False  # (as when called again)
+            continue
+        if stage == "phase":
+            # the round's phases in order: each one's effects, then (in the phase that holds
+            # them, else after the last phase) the seats' turns
+            phases = rules.phases
+            ph = local["ph"]
+            if ph < plan.phases and not local["pd"]:
+                local["pd"] = 1
+                if m.log is not None:  # (`emit` logs nothing else)
+                    m.emit("phase", phase=phases[ph].id)
+                if phases[ph].do:
+                    ctx = {"self": local["order"][0] if local["order"] else 0}
+                    return Call(fx(lid(phases[ph].do), ctx))
+                continue
+            if ph == plan.turns_phase and not local["td"]:
+                local.update(s="turns", td=1)
+                continue
+            if ph >= plan.phases:
+                local["s"] = "round-end"
+                continue
+            local.update(ph=ph + 1, pd=0)
             continue
         if stage == "round-end":
             local["s"] = "next-round"
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm = True  # (`calm_step`)
+            # (a step of its own: a run of rounds with no decision is a loop the machine's
+            # no-progress guard must see, effects named)
+            if plan.round_end is None and not plan.round_ends:
+                return _AGAIN_LATER
             return Call(fx(plan.round_end, ctx), *_windows(plan.round_ends, ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
         changed = True
+
+
+# The round's end with nothing to run: the game handler again, after a step of its own.
+_AGAIN_LATER = Call()
+
+
+def _turn_now(m: Machine, frame: dict):
+    """Begin turn `frame` in the game handler's step, as the machine would in a step of its
+    own: the end of the step under way first, then the turn handler called with its frame on
+    top. Returns what the game handler returns instead, or None when the turn was over at once
+    (its frame gone) and the game handler goes on as if called again."""
+    if end_step(m, True):
+        return _AGAIN  # the game ended before the turn began
+    stack = m.state["stack"]
+    stack += (frame,)
+    result = turn(m, frame)
+    if result is not None:
+        return result  # the machine ends the turn's step (an ask, or frames to run first)
+    if stack and stack[-1] is frame:
+        del stack[-1]
+    if end_step(m, True) or m.state["result"] is not None:
+        m.calm = True
+        return _AGAIN
+    return None
 
 
 def _able_first(m: Machine, order: list[int], pos: int) -> None:
@@ -188,6 +230,7 @@ def expire(m: Machine, scope: str) -> None:
     for seat, variable, amount, duration in st.get("mods", ()):
         if duration == scope:
             st["sv"][seat][variable] -= amount
+            m.dirty = True  # (`Machine.dirty`)
             if amount > 0:
                 from runtime.variables import lower_capped
 
@@ -256,44 +299,15 @@ def _windows(names: tuple[str, ...], ctx: dict) -> tuple[dict, ...]:
 
 @handler("turn")
 def turn(m: Machine, frame: dict):
-    rules = m.program.rules
     st = m.state
-    seat = frame["ctx"]["self"]
     ctx = frame["ctx"]
+    seat = ctx["self"]
     local = frame["l"]
-    lid = m.program.lid
     plan = m.program.turn_plan
     started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
         stage = local.get("s", "start")
-        if stage == "start":
-            started = True
-            st["active"] = seat
-            st["turns"] += 1
-            st["actions"] = 0
-            st["end_turn"] = False
-            if m.log is not None:  # (`emit` logs nothing else)
-                m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
-            local["s"] = "budget"
-            if plan.start is not None:
-                after = step_into(m, plan.start, ctx)
-                if after is not None:
-                    return after
-                started = False  # (as when called again)
-            continue
-        if stage == "budget":
-            budget = plan.budget  # (`m.value(rules.turn.actions, ...)`, written out)
-            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx) if budget is None
-                                       else budget(m, seat, ctx)))
-            local["s"] = "main"
-            if not started and plan.calm_actions:
-                m.calm = True  # (`calm_step(actions=True)`)
-            if not rules.turn.phases:
-                return Call(*_windows(plan.turn_starts, ctx))
-            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
-            frames += [fx(lid(p.do), ctx) for p in rules.turn.phases]
-            return Call(*frames)
-        if stage == "main":
+        if stage == "main":  # (first: the stage most steps are in)
             # a seat struck down or knocked out on its own turn (a reaction) takes no more
             # actions: the turn is over
             if st["end_turn"] or st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
@@ -324,6 +338,39 @@ def turn(m: Machine, frame: dict):
             left = st["actions"]
             prompt = f"Your turn: {left} action{'s' if left != 1 else ''} left"
             return {"seat": seat, "kind": "turn", "prompt": prompt, "options": options}  # (`ask`)
+        if stage == "start":
+            started = True
+            st["active"] = seat
+            m.dirty = True  # (`Machine.dirty`: an end check for the active seat reads another)
+            st["turns"] += 1
+            st["actions"] = 0
+            st["end_turn"] = False
+            if m.log is not None:  # (`emit` logs nothing else)
+                m.emit("turn", seat=seat, round=st["round"], number=st["turns"])
+            local["s"] = "budget"
+            if plan.start is not None:
+                after = step_into(m, plan.start, ctx)
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+            continue
+        if stage == "budget":
+            rules = m.program.rules
+            budget = plan.budget  # (`m.value(rules.turn.actions, ...)`, written out)
+            st["actions"] = max(0, int(m.value(rules.turn.actions, seat, ctx) if budget is None
+                                       else budget(m, seat, ctx)))
+            local["s"] = "main"
+            if not started and plan.calm_actions:
+                m.calm = True  # (`calm_step(actions=True)`)
+            if not rules.turn.phases:
+                after = step_into(m, None, ctx, _windows(plan.turn_starts, ctx))
+                if after is not None:
+                    return after
+                started = False  # (as when called again)
+                continue
+            frames = windows(m, ("start-of-turn", "start-of-any-turn"), ctx)
+            frames += [fx(m.program.lid(p.do), ctx) for p in rules.turn.phases]
+            return Call(*frames)
         if stage == "end":
             local["s"] = "done"
             if not started and not m.program.turn_end_conditions and plan.calm_actions:

@@ -54,6 +54,7 @@ def _store(m: Machine, var, name: str, seat: int | None, value: Any) -> None:
         m.state["gv"][name] = value
     else:
         m.state["sv"][seat][name] = value
+    m.dirty = True  # (`Machine.dirty`: the end check reads variables)
     if m.log is not None:
         m.emit("set", variable=name, seat=None if var.per == "game" else seat, value=value)
     if not plain:

@@ -89,7 +89,7 @@ class _Writer:
             if j > k:  # a run of variable ops, written in place
                 lines += [f"if i <= {j - 1}:", *_indent(INLINE_PRELUDE)]
                 for at in range(k, j):
-                    lines += _indent([f"if i <= {at}:", *_indent(self._inline(at))])
+                    lines += _indent([f"if i <= {at}:", *_indent(self._inline(at, at == j - 1))])
                 k = j
                 continue
             lines += [f"if i <= {k}:", *_indent(self._effect(k))]
@@ -111,7 +111,7 @@ class _Writer:
         and unless the effect is quiet, check the end (`Machine.check_end`)."""
         lines = ["if state['result'] is not None:", "    return None"]
         if not self.quiet[at]:
-            test = "end_check(m)"
+            test = "m.dirty and end_check(m)"
             if self.program.scenario is not None:
                 test += " or battle_check(m)"
             lines += ["if m.checks:",
@@ -154,12 +154,20 @@ class _Writer:
 
     # -- effects ---------------------------------------------------------------------------
 
-    def _inline(self, at: int) -> list[str]:
+    def _inline(self, at: int, last: bool) -> list[str]:
+        """A variable op in place. It cannot end the game, nor ask: the frame's index is
+        written only where the end may be checked next (a game over keeps its stack) or the
+        run ends, and only the end check is followed by a test of the result."""
         fn = self.effects[at][0]
         lines, own = fn.inline(f"_{at}")
         self.names.update(own)
-        return [f"frame['i'] = {at + 1}  # {self.effects[at][2]}",
-                *self._guarded(at, lines), *self._ended(at)]
+        if self.quiet[at]:
+            ended: list[str] = []
+            index = [f"frame['i'] = {at + 1}"] if last else []
+        else:
+            ended = self._ended(at)[2:]  # (the end check, not the test before it)
+            index = [f"frame['i'] = {at + 1}"]
+        return [*index, f"# {self.effects[at][2]}", *self._guarded(at, lines), *ended]
 
     def _effect(self, at: int) -> list[str]:
         fn, params, name = self.effects[at]

@@ -32,6 +32,9 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
         return False
     if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
         return False
+    counted = m.counted
+    if counted is None or st["ids"][inst] in counted:
+        m.dirty = True  # (`Machine.dirty`: a card the end check may count)
     loc, down, zones = st["loc"], st["down"], st["zones"]
     src = loc[inst]
     was_down = down[inst]
@@ -127,6 +130,7 @@ def refill(m: Machine, key: str, from_key: str) -> None:
     cards = st["zones"][from_key]
     if not cards:
         return
+    m.dirty = True  # (`Machine.dirty`)
     down = int(m.key_zone[key].down)
     loc, lies = array_for_write(st, "loc"), array_for_write(st, "down")
     for inst in cards:

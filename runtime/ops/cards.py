@@ -376,6 +376,7 @@ def reveal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         frames = []
         for inst in picked:
             array_for_write(m.state, "down")[inst] = 0
+            m.dirty = True  # (`Machine.dirty`: counts by face)
             m.emit("reveal", card=inst, id=m.state["ids"][inst], seat=seat)
             frames += card_window(m, "on-reveal", inst, seat)
         return frames

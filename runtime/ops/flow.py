@@ -249,6 +249,7 @@ def roll_off(m: Machine, ctx: dict, p, local: dict):
         start = st["order"].index(first)
         st["order"] = st["order"][start:] + st["order"][:start]
         st["active"] = first
+        m.dirty = True  # (`Machine.dirty`)
     return None
 
 

@@ -20,5 +20,6 @@ def rotate_order(m: Machine, ctx: dict, p, local: dict):
         first = m.seats_from(st["order"][0])
         if first:
             st["active"] = first[0]
+            m.dirty = True  # (`Machine.dirty`)
         m.emit("order", order=list(st["order"]))
     return None

@@ -116,6 +116,7 @@ def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             continue
         other = m.program.back_of.get(current) or m.program.front_of.get(current)
         array_for_write(st, "ids")[inst] = other
+        m.dirty = True  # (`Machine.dirty`: counts by card)
         array_for_write(st, "flipped")[inst] ^= 1
         if m.log is not None:
             m.emit("flip", seat=seat, card=inst, id=other)

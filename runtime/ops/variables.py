@@ -123,7 +123,8 @@ def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tu
                 "except Exception:  # evaluated again the generic way: it fails located",
                 f"    value{tag} = m.evaluate(given{tag}, seat, ctx, card)"]
     else:
-        body = [f"value{tag} = given{tag}"]
+        body = []  # a constant, read as `given`
+    value = f"value{tag}" if body else f"given{tag}"
     if game:
         body += [f"row{tag} = m.state['gv']", f"who{tag} = None"]
         indent = ""
@@ -143,8 +144,8 @@ def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tu
         body += [f"for who{tag} in m.seats_from(m.state['active']):",
                  f"    row{tag} = m.state['sv'][who{tag}]"]
         indent = "    "
-    new = {"set": f"value{tag}", "gain": f"row{tag}[{name!r}] + value{tag}",
-           "lose": f"row{tag}[{name!r}] - value{tag}"}[op]
+    new = {"set": value, "gain": f"row{tag}[{name!r}] + {value}",
+           "lose": f"row{tag}[{name!r}] - {value}"}[op]
     inner = [f"new{tag} = {new}"]
     if var.min is not None or var.max is not None:
         inner.append(f"if type(new{tag}) in (int, float):  # a number (not a bool): within bounds")
@@ -153,6 +154,8 @@ def _variable_lines(op: str, given, p, program, var, game: bool, tag: str) -> tu
         if var.max is not None:
             inner.append(f"    new{tag} = min({var.max!r}, new{tag})")
     inner += [f"row{tag}[{name!r}] = new{tag}",
+              *(["m.dirty = True  # (read by the end check: `Machine.dirty`)"]
+                if name in program.watched else []),
               "if m.log is not None:",
               f"    m.emit('set', variable={name!r}, seat=who{tag}, value=new{tag})"]
     return body + [indent + line for line in inner], names

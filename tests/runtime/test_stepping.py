@@ -1,6 +1,7 @@
-"""Effect lists stepped into where a handler stands (`runtime.stepping`) play exactly as lists
-run one machine step each: the same state (stack included) at every decision, the same
-options, log, result and audit findings."""
+"""Effect lists stepped into where a handler stands (`runtime.stepping`), the windows after them
+fired at once and turns begun in the game handler's step play exactly as each list, window
+and turn run one machine step each: the same state (stack included) at every decision, the
+same options, log, result and audit findings."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 def _frame_by_frame(monkeypatch) -> None:
-    """The machine as it ran before stepping into lists: each list a step of its own."""
+    """The machine as it ran before stepping into lists: each list, window and turn a step of
+    its own."""
 
     def run_now(m, frame, rest, checked):
         return Call(frame, *rest)
@@ -27,7 +29,11 @@ def _frame_by_frame(monkeypatch) -> None:
     def step_into(m, lid, ctx, rest=()):
         return Call(fx(lid, ctx), *rest)
 
+    def turn_now(m, frame):
+        return Call(frame)
+
     monkeypatch.setattr(runtime.turns, "run_now", run_now)
+    monkeypatch.setattr(runtime.turns, "_turn_now", turn_now)
     monkeypatch.setattr(runtime.turns, "step_into", step_into)
     monkeypatch.setattr(runtime.effects, "run_now", run_now)
 
