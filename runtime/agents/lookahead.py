@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from runtime.agents.evaluation import scores
+from runtime.agents.evaluation import battle_fought, scores
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -23,9 +23,12 @@ FOLLOW_UPS = 8
 
 def to_round_end(program, state: dict | None = None) -> bool:
     """Whether bots look to the end of the round in `state`: as the battle fought says (a
-    scenario's own `lookahead`, alone or in a story), else as the rules do."""
-    battle = program.scenario or ((state or {}).get("story") or {}).get("battle")
-    scenario = program.game.scenarios.get(battle) if battle else None
+    scenario's own `lookahead`, alone or in a story), else as the rules do; never while a
+    story's cards are walked between battles, which are played in no rounds (a choice there
+    played on into the next battle's first round scored the luckiest of its random rounds)."""
+    if walking_story(state):
+        return False
+    scenario = battle_fought(program, state)
     own = scenario.lookahead if scenario is not None else None
     return (own or program.rules.lookahead) == "round"
 
@@ -41,7 +44,7 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None) -> None:
     start = m.state["round"] if start is None else start
     steps = 0
     while (not m.over and (m.state["round"] == start or m.decision.get("kind") != "turn")
-           and not _walking_story(m) and steps < HORIZON):
+           and not walking_story(m.state) and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
         end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)
@@ -50,9 +53,9 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None) -> None:
         steps += 1
 
 
-def _walking_story(m: Machine) -> bool:
+def walking_story(state: dict | None) -> bool:
     """A story's cards are being walked (no battle fought): they are not played in rounds."""
-    story = m.state.get("story")
+    story = (state or {}).get("story")
     return bool(story) and not story.get("battle")
 
 
