@@ -11,7 +11,7 @@ striking) counts against a square that walks into their reach.
 from __future__ import annotations
 
 from runtime.agents.evaluation import battle_fought, scores, weights
-from runtime.agents.lookahead import finish_round, to_round_end, walking_story
+from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.agents.rerolls import worth_rerolling
 from runtime.machine import Machine
 from runtime.rng import Rng
@@ -51,16 +51,12 @@ class HeuristicAgent:
 
     def _turn_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
         """The score once the option is played and the other seats have answered at random
-        while the turn lasts, within the battle fought; a choice while a story's cards are
-        walked (no turns, no rounds) scores once it is done: other seats' random answers
-        after it (their own purchases and sales, or their moves in the next battle) only
-        hid what it was worth (a weapon sold for two Coins looked as good as one kept)."""
+        while the turn lasts."""
         m = Machine(self.program, sample.fork())
-        turn, battle = m.state["turns"], battle_fought(self.program, m.state)
+        turn = m.state["turns"]
         m.answer(index)
         steps = 0
         while (not m.over and m.decision["seat"] != seat and m.state["turns"] == turn
-               and not walking_story(m.state) and battle_fought(self.program, m.state) is battle
                and steps < _HORIZON):
             m.answer(rng.below(len(m.decision["options"])))
             steps += 1
@@ -69,7 +65,7 @@ class HeuristicAgent:
     def _round_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
         """The score once the option is played and the round played out."""
         m = Machine(self.program, sample.fork())
-        start = m.state["round"]
+        start, fought = m.state["round"], battle_fought(self.program, m.state)
         m.answer(index)
-        finish_round(m, rng, start)
+        finish_round(m, rng, start, fought)
         return scores(m, self.weights)[seat]

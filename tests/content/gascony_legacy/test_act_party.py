@@ -1,6 +1,6 @@
 """What a party of bots brings into an Act's first battle. Read in Act IV at 4 players (0/12
-won, lost in the Streets of Paris, which the same bots win about two in three alone): inside a
-story, picks and sales were scored by playing on into the next battle's first round, the
+won, lost in the Streets of Paris, which the same bots win about two in three alone): the
+choice that starts a story's battle was scored by playing on into its first round, the
 luckiest of three random rounds counting, so a Character sold its only weapon before the
 battle for two Coins (2 games of 12); and the content's evaluation told Characters apart by
 their Destiny alone, so every Act's party was the four with 4 Destiny (two of them with
@@ -8,9 +8,9 @@ Prowess 2). Played through the runtime with the heuristic agent."""
 
 from __future__ import annotations
 
-from runtime.agents.evaluation import in_battle, weights
+from runtime.agents.evaluation import battle_fought, in_battle, weights
 from runtime.agents.heuristic import HeuristicAgent
-from runtime.agents.lookahead import to_round_end
+from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.machine import Machine
 from runtime.program import Program
 from runtime.rng import Rng
@@ -26,14 +26,6 @@ def act_four(players: int = 4, seed: int = 1) -> Machine:
                          seed)
 
 
-def test_a_story_walked_between_battles_is_not_looked_at_in_rounds():
-    m = act_four()
-    assert m.program.rules.lookahead == "round" and m.state["story"]["battle"] is None
-    assert not to_round_end(m.program, m.state)
-    assert to_round_end(m.program, {**m.state, "story": {**m.state["story"],
-                                                         "battle": "the-paris-streets"}})
-
-
 def test_the_first_pick_is_a_character_whose_board_is_worth_the_most():
     """Every Character on offer: the first seat takes one with the most dice and Health (Athos
     or Milady, by the pack's weights), not one with the most Destiny (D'Artagnan, Aramis,
@@ -47,11 +39,9 @@ def test_the_first_pick_is_a_character_whose_board_is_worth_the_most():
         assert [m.value(n, 0) for n in BOARD] in ([3, 5, 5, 3], [3, 6, 4, 3])
 
 
-def test_no_character_sells_its_only_weapon_before_the_first_battle():
-    """Between the first story card and the Streets of Paris each Character carries only its
-    Starting Weapon and no Coins: selling it for two leaves it to fight unarmed. The position
-    of a bench game where D'Artagnan sold his sword (his choice starts the battle); scored
-    after a random first round, the luckiest of three, he sold it about one time in four."""
+def before_the_streets() -> Machine:
+    """The position of a bench game (Act IV, 4 players, seed 1, game 0) where D'Artagnan sold
+    his sword: the Porter called, the other seats gone on; his choice starts the battle."""
     m = act_four()
     for name in ("Constance", "Aramis", "Planchet", "D'Artagnan"):
         pick(m, name)
@@ -60,6 +50,25 @@ def test_no_character_sells_its_only_weapon_before_the_first_battle():
                    "Go on to the next card"):
         pick(m, choice)
     assert m.decision["seat"] == 3 and labels(m) == ["Sell Equipment", "Go on to the next card"]
+    return m
+
+
+def test_a_play_out_from_a_story_walk_stops_where_the_next_battle_begins():
+    m = before_the_streets()
+    start, fought = m.state["round"], battle_fought(m.program, m.state)
+    assert fought is None and to_round_end(m.program, m.state)
+    pick(m, "Go on to the next card")
+    assert m.state["story"]["battle"] == "the-paris-streets"
+    placing = m.decision
+    finish_round(m, Rng(0), start, fought)
+    assert m.decision is placing and m.decision["kind"] == "cell"
+
+
+def test_no_character_sells_its_only_weapon_before_the_first_battle():
+    """Between the first story card and the Streets of Paris each Character carries only its
+    Starting Weapon and no Coins: selling it for two leaves it to fight unarmed. Scored after
+    a random first round, the luckiest of three, D'Artagnan sold it about one time in four."""
+    m = before_the_streets()
     agent = HeuristicAgent(m.program)
     chosen = [labels(m)[agent.choose(view(m, 3), m.decision, Rng(k))] for k in range(24)]
     assert "Sell Equipment" not in chosen
