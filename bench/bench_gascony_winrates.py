@@ -11,7 +11,7 @@ are printed first. The last figures, with what they mean, are in bench/gascony_w
 
     python bench/bench_gascony_winrates.py [--agents random,heuristic,mcts:20]
         [--players 2,4] [--games 10] [--act-games 4] [--campaign-games 0]
-        [--only battles|acts|campaign] [--scenario ID] [--act ID]
+        [--only battles|acts|campaign] [--scenario ID] [--act ID] [--seed N] [--detail]
 """
 
 from __future__ import annotations
@@ -49,16 +49,25 @@ def lost_endings(game) -> set[str]:
     return texts
 
 
-def party_wins(program: Program, agent: str, players: int, games: int, seed: int) -> tuple[int, int]:
-    """(games the party won, games that stopped on a guard or cap) of `games` games."""
+def party_wins(program: Program, agent: str, players: int, games: int, seed: int,
+               detail: bool = False) -> tuple[int, int]:
+    """(games the party won, games that stopped on a guard or cap) of `games` games; with
+    `detail`, a line per game: its seed, how it ended and, in a story, where."""
     won = capped = 0
     lost = lost_endings(program.game)
     for index in range(games):
         agents = [make_agent(agent, program) for _ in range(players)]
-        m, _ = play_game(program, players, derive(seed, "game", index), agents)
+        game_seed = derive(seed, "game", index)
+        m, _ = play_game(program, players, game_seed, agents)
         result = m.state["result"]
         won += bool(result["winners"]) and result.get("reason") not in lost
         capped += bool(result.get("capped"))
+        if detail:
+            story = m.state.get("story") or {}
+            where = (f" at card {story.get('card')} ({story.get('battle') or 'no battle'}), "
+                     f"{story.get('won', 0)} battles won" if story else "")
+            print(f"    game {index} seed {game_seed}: {result.get('reason')!r}{where}, "
+                  f"{m.state['turns']} turns", flush=True)
     return won, capped
 
 
@@ -80,6 +89,7 @@ def main() -> None:
     parser.add_argument("--scenario", action="append", default=[], help="only these battles")
     parser.add_argument("--act", action="append", default=[], help="only these Acts")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--detail", action="store_true", help="a line per game: how it ended")
     args = parser.parse_args()
     base = load_program(PACK)
     game = base.game
@@ -98,7 +108,7 @@ def main() -> None:
                 for scenario in scenarios:
                     start = cpu()
                     won, capped = party_wins(Program(game, scenario), agent, players,
-                                             args.games, args.seed)
+                                             args.games, args.seed, args.detail)
                     for tally in (total, per_act.setdefault(act_of.get(scenario, "-"), [0, 0])):
                         tally[0] += won
                         tally[1] += args.games
@@ -111,7 +121,7 @@ def main() -> None:
                 for act in args.act or acts:
                     start = cpu()
                     won, capped = party_wins(Program(game, story=act), agent, players,
-                                             args.act_games, args.seed)
+                                             args.act_games, args.seed, args.detail)
                     print(line(f"act {act}", won, args.act_games, capped, cpu() - start),
                           flush=True)
             if args.only in (None, "campaign") and args.campaign_games:

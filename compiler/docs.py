@@ -129,11 +129,14 @@ option on to the end of the round (every turn passing, other choices at random; 
 searching seat's own follow-up choices of the option, such as a Move's square, played the best
 one step on first), so a square inside several foes' reach scores what those blows cost. A scenario may say
 `lookahead:` for itself (a battle whose danger comes in the foes' turn), in place of the
-rules' while it is fought, on its own or inside a story. Names such as
+rules' while it is fought, on its own or inside a story. A story's cards walked between
+battles (picking Characters, story choices, buying and selling) are played in no rounds: with
+`lookahead: round` a choice there is scored as soon as it is done, or where the next battle
+begins, never after that battle's first round. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
 direction. A battle (`kind: scenario`) may weigh names its own way with its own `evaluation:`,
-over the rules' while it is fought; a weight of 0 drops a name (`{exit_distance: 0}` where the
-exit is the foe's way out, not the party's).
+over the rules' while it is fought, on its own or inside a story; a weight of 0 drops a name
+(`{exit_distance: 0}` where the exit is the foe's way out, not the party's).
 
 """.splitlines()
 

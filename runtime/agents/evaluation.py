@@ -17,11 +17,18 @@ def weights(program) -> dict[str, float]:
     return dict(program.rules.evaluation) or {"hand": 1.0}
 
 
+def battle_fought(program, state: dict | None = None):
+    """The scenario of the battle fought in `state` (the program's own, or a story's battle
+    under way), or None."""
+    battle = program.scenario or ((state or {}).get("story") or {}).get("battle")
+    return program.game.scenarios.get(battle) if battle else None
+
+
 def in_battle(m: Machine, table: dict[str, float]) -> dict[str, float]:
-    """`table` with the weights of the battle being fought (its scenario's `evaluation:`) over
-    it; a name weighed 0 there is dropped."""
-    scenario = m.program.scenario
-    own = m.program.game.scenarios[scenario].evaluation if scenario is not None else None
+    """`table` with the weights of the battle being fought (its scenario's `evaluation:`, on
+    its own or in a story) over it; a name weighed 0 there is dropped."""
+    scenario = battle_fought(m.program, m.state)
+    own = scenario.evaluation if scenario is not None else None
     if not own:
         return table
     return {n: w for n, w in {**table, **own}.items() if w}

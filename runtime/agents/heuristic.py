@@ -10,7 +10,7 @@ striking) counts against a square that walks into their reach.
 
 from __future__ import annotations
 
-from runtime.agents.evaluation import scores, weights
+from runtime.agents.evaluation import battle_fought, scores, weights
 from runtime.agents.lookahead import finish_round, to_round_end
 from runtime.agents.rerolls import worth_rerolling
 from runtime.machine import Machine
@@ -65,7 +65,7 @@ class HeuristicAgent:
     def _round_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
         """The score once the option is played and the round played out."""
         m = Machine(self.program, sample.fork())
-        start = m.state["round"]
+        start, fought = m.state["round"], battle_fought(self.program, m.state)
         m.answer(index)
-        finish_round(m, rng, start)
+        finish_round(m, rng, start, fought)
         return scores(m, self.weights)[seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from runtime.agents.evaluation import scores
+from runtime.agents.evaluation import battle_fought, scores
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -24,24 +24,32 @@ FOLLOW_UPS = 8
 def to_round_end(program, state: dict | None = None) -> bool:
     """Whether bots look to the end of the round in `state`: as the battle fought says (a
     scenario's own `lookahead`, alone or in a story), else as the rules do."""
-    battle = program.scenario or ((state or {}).get("story") or {}).get("battle")
-    scenario = program.game.scenarios.get(battle) if battle else None
+    scenario = battle_fought(program, state)
     own = scenario.lookahead if scenario is not None else None
     return (own or program.rules.lookahead) == "round"
 
 
-def finish_round(m: Machine, rng: Rng, start: int | None = None) -> None:
+_NOW = object()  # `finish_round`'s battle: the one fought when it is called
+
+
+def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) -> None:
     """Play on until the first turn of the round after `start` (the round now, if None; or
     the game ends, or a story's battle does): a turn's choice ends the turn, any other choice
     goes at random. What the new round's start does before that turn counts, choices in it
     too (which of two figures at the same distance a foe heads for): stopping at them would
     score the position before the foe's blow. A caller that has just answered gives the
     round it answered in: an answer that ended the round already stands in the next one,
-    and playing that one out too scores the foe's turn twice."""
+    and playing that one out too scores the foe's turn twice. It stops, too, where the
+    battle fought changes from `fought` (the caller's, from before it answered): an answer
+    made while a story's cards are walked that starts the next battle is scored as the
+    battle begins (played on into its first round at random, the luckiest of a few
+    play-outs, a Character sold its only weapon for two Coins)."""
     start = m.state["round"] if start is None else start
+    fought = battle_fought(m.program, m.state) if fought is _NOW else fought
     steps = 0
     while (not m.over and (m.state["round"] == start or m.decision.get("kind") != "turn")
-           and not _walking_story(m) and steps < HORIZON):
+           and not _walking_story(m.state) and battle_fought(m.program, m.state) is fought
+           and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
         end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)
@@ -50,9 +58,9 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None) -> None:
         steps += 1
 
 
-def _walking_story(m: Machine) -> bool:
+def _walking_story(state: dict | None) -> bool:
     """A story's cards are being walked (no battle fought): they are not played in rounds."""
-    story = m.state.get("story")
+    story = (state or {}).get("story")
     return bool(story) and not story.get("battle")
 
 

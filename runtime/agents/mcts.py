@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import time
 
-from runtime.agents.evaluation import rewards, scores, weights
+from runtime.agents.evaluation import battle_fought, rewards, scores, weights
 from runtime.agents.lookahead import (
     finish_round,
     first_keys,
@@ -78,7 +78,7 @@ class MctsAgent:
         path: list[tuple[_Node, int]] = []
         # with a round's look-ahead every leaf is scored at the end of the root's round, so
         # the tree stops there: a leaf in a later round would be scored a round further on
-        start = m.state["round"]
+        start, fought = m.state["round"], battle_fought(self.program, m.state)
         while not m.over and not (round_end and m.state["round"] != start):
             decision = m.decision
             keys = first_keys(decision["options"])
@@ -109,7 +109,7 @@ class MctsAgent:
             # from the root's round: a choice that ended it stands at the next round's
             # opening choices (which of two pieces at the same distance a foe heads for),
             # and a leaf scored there is scored before the foe's turn
-            finish_round(m, rng, start)
+            finish_round(m, rng, start, fought)
         reward = rewards(m, self.weights, base=base)
         for node, seat in path:
             node.visits += 1
