@@ -12,10 +12,11 @@ fails is evaluated again by `Machine.holds`, which raises it located, as the op'
 
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
-from runtime.ops.cards import _move_viable
+from runtime.ops.cards import _move_viable, _search_viable
 from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
@@ -44,6 +45,10 @@ def _runner(program, source: str | None):
     """Condition `source` written out (`runtime.written.condition`), or None for none."""
     return None if source is None else condition(program, source)
 
+
+# what written checks count cards with (each a C loop over a zone)
+_COUNTING = {"_sum": sum, "_map": map, "_len": len, "_list": list, "_filter": filter,
+             "_filterfalse": filterfalse, "_any": any}
 
 _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
 
@@ -77,10 +82,11 @@ def contest_check(program, p):
                                                            and p.card_zone is None):
         return _contest_viable
     need = max(1, p.minimum)
-    names: dict = {"_seats": _seats, "_card": card, "_card_zone": p.card_zone}
+    names: dict = {"_seats": _seats, "_card": card, "_card_zone": p.card_zone, **_COUNTING}
     body = ["st = m.state",
             "me = seat = ctx['self']",
             "zones, ids, down, keys = st['zones'], st['ids'], st['down'], m.keys",
+            "sv = st['sv'][seat]",
             "total = 0"]
     depth = ""
     for n, (stake, table) in enumerate(zip(p.attack, tables, strict=True)):
@@ -95,18 +101,16 @@ def contest_check(program, p):
             body += _holding(program, stake.if_, f"_if_{n}", depth, names)
             body.append(f"{depth}if ok:")
             inner = depth + "    "
-        body += [f"{inner}key = (keys[(_zone_{n}, seat)] if (_zone_{n}, seat) in keys "
-                 f"else m.key(_zone_{n}, seat))",
-                 f"{inner}count = 0",
-                 f"{inner}for inst in zones[key]:"]
-        if stake.face is not None:  # (`bool(down[inst]) != want_down`)
-            body += [f"{inner}    if {'not ' if stake.face == 'down' else ''}down[inst]:",
-                     f"{inner}        continue"]
-        if table is None:
-            body.append(f"{inner}    count += 1")
-        else:
-            body += [f"{inner}    if _table_{n}[ids[inst]]:", f"{inner}        count += 1"]
-        body.append(f"{inner}total += {stake.value} * count")
+        body.append(f"{inner}key = (keys[(_zone_{n}, seat)] if (_zone_{n}, seat) in keys "
+                    f"else m.key(_zone_{n}, seat))")
+        # the cards counted in C (a zone is read whole): those lying as `face` says
+        # (`bool(down[inst]) != want_down`), of the kinds the stake's table says
+        cards = "zones[key]" if stake.face is None else (
+            f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, zones[key])")
+        count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
+                 ) if table is None else (
+            f"_sum(_map(_table_{n}.__getitem__, _map(ids.__getitem__, {cards})))")
+        body.append(f"{inner}total += {stake.value} * {count}")
     body += [f"if total < {need}:", "    return False",
              "# the seats it may attack: the target's, but itself and those `exclude` names",
              "out, order = st['out'], st['order']"]
@@ -130,6 +134,7 @@ def contest_check(program, p):
     body += [f"    if {' or '.join(skip)}:", "        continue"]
     if p.target_if is not None:
         names["_target_if"] = p.target_if
+        body.append("    sv = st['sv'][seat]")
         body += _holding(program, p.target_if, "_target_if", "    ", names)
         body += ["    if not ok:", "        continue"]
     if card is None:
@@ -137,17 +142,17 @@ def contest_check(program, p):
     else:
         body += ["    key = (keys[(_card_zone, seat)] if (_card_zone, seat) in keys",
                  "           else m.key(_card_zone, seat))",
-                 "    for inst in zones[key]:",
-                 "        if _card[ids[inst]]:",
-                 "            return True"]
+                 "    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[key]))):",
+                 "        return True"]
     body.append("return False")
     return write("contest_check", "m, ctx, _p, card=None", body, names)
 
 
 def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
     """Lines setting `ok` to whether condition `source` (in global `held`) holds for `seat`,
-    read in place; a failure is evaluated again by `holds`, which raises it located."""
-    written = expression(program, source, seated=True)
+    read in place (the state bound as `st`, the seat's variables as `sv`); a failure is
+    evaluated again by `holds`, which raises it located."""
+    written = expression(program, source, seated=True, bound=True)
     if written is None:
         return [f"{depth}ok = m.holds({held}, seat, ctx)"]
     text, needs = written
@@ -177,11 +182,15 @@ def move_card_check(program, p):
                     and zone.capacity <= len(zones[dest])):
                 continue  # no room (see `zones.room`)
             key = keys[(from_, s)] if (from_, s) in keys else m.key(from_, s)
-            for inst in zones[key]:
-                if card_id is not None and ids[inst] != card_id:
-                    continue
-                if table is None or table[ids[inst]]:
+            if card_id is not None:
+                if any(ids[inst] == card_id and (table is None or table[ids[inst]])
+                       for inst in zones[key]):
                     return True
+            elif table is None:
+                if zones[key]:
+                    return True
+            elif any(map(table.__getitem__, map(ids.__getitem__, zones[key]))):  # (in C)
+                return True
         return False
 
     return check
@@ -202,5 +211,25 @@ def choose_check(program, p):
             if viable is None or viable(m, ctx, params):
                 return True
         return False
+
+    return check
+
+
+@specialises_check(_search_viable)
+def search_check(program, p):
+    """`_search_viable` for one search: the zone it looks through holds a card it may take."""
+    table = _table(program, p.matching)
+    if table is _UNKNOWN:
+        return _search_viable
+    zone_id = p.zone
+
+    def check(m: Machine, ctx: dict, _p) -> bool:
+        seat = ctx.get("self")
+        keys = m.keys
+        cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
+                                 else m.key(zone_id, seat)]
+        if table is None:
+            return bool(cards)
+        return any(map(table.__getitem__, map(m.state["ids"].__getitem__, cards)))  # (in C)
 
     return check
