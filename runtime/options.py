@@ -65,6 +65,7 @@ def write_main_options(program) -> Callable:
             "uses = st['used']",
             "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
     names: dict = {"_NONE": {}, "_abilities": ability_options, "_activated": program.activated}
+    shared: dict = {}  # a contest's stake (what identifies it) -> the variable it is kept in
     for n, action in enumerate(program.rules.actions):
         check, params = first_check(program, action.do)
         names.update({f"_cost_{n}": action.cost, f"_use_{n}": "a:" + action.id,
@@ -93,11 +94,19 @@ def write_main_options(program) -> Callable:
                          f"{depth}    ok = m.holds(_if_{n}, seat, ctx)"]
             body.append(f"{depth}if ok:")
             depth += "    "
-        if check is not None:
+        reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
+        if reach is not None:
+            body += _reaching(reach, n, depth, names, shared)
+            body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
+            depth += "    "
+        elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
         body.append(f"{depth}options.append({{'label': {action.name!r}, "
                     f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': {cost}}})")
+    if shared:  # each stake counted once a turn step, when first needed (None: not yet)
+        body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
+                     *[f"{var} = None" for var in shared.values()]]
     if program.activated:
         body.append("options += _abilities(m, seat, _activated, left)")
     if program.game.terrain:
@@ -109,6 +118,24 @@ def write_main_options(program) -> Callable:
     found = program.cache["options:main"] = write(
         "main_options", "m, seat, card=None", body, names)
     return found
+
+
+def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
+    """Lines setting `total` to what the seat may commit to contest `n` (`reach`, the parts
+    of its written check), stake by stake while it falls short of the need, each stake
+    counted once for every contest of the same stake (kept in `shared`)."""
+    names[f"_targets_{n}"] = reach.targets
+    body = []
+    for k, (same, lines) in enumerate(reach.stakes):
+        if k:  # a stake is counted only while the total falls short
+            body.append(f"{depth}if total < {reach.need}:")
+            depth += "    "
+        var = shared.get(same)
+        if var is None:
+            var = shared[same] = f"stake_{len(shared)}"  # (None in the first lines)
+        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names),
+                 f"{depth}total {'+=' if k else '='} {var}"]
+    return body
 
 
 def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:

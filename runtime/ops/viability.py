@@ -12,8 +12,10 @@ fails is evaluated again by `Machine.holds`, which raises it located, as the op'
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import filterfalse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from runtime.errors import RuleError
 from runtime.ops.cards import _move_viable, _search_viable
@@ -68,11 +70,24 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     return candidates(m, ctx, selector)
 
 
+class Reach(NamedTuple):
+    """A written contest check in parts, for a writer that inlines it (the turn options):
+    the total the attacker needs, each stake as (what identifies it, a writer of the lines
+    setting a variable to what it adds: `(variable, depth, names) -> lines`, over `seat`,
+    `sv`, `zones`, `ids`, `down` and `ctx`), and whether some seat qualifies as its target
+    (`(m, ctx, me) -> bool`)."""
+
+    need: int
+    stakes: tuple
+    targets: Callable
+
+
 @specialises_check(_contest_viable)
 def contest_check(program, p):
     """`_contest_viable` for one contest, written out (`runtime.written`): the attacker can
     reach the minimum with what it may commit (each stake's `if:` read in place, its cards
-    counted by card id), and some seat it may attack qualifies (and holds a target card)."""
+    counted by card id), and some seat it may attack qualifies (and holds a target card).
+    Its parts are `fn.reach` (`Reach`)."""
     tables = [_table(program, stake.matching) for stake in p.attack]
     if any(table is _UNKNOWN for table in tables) or any(
             type(stake.value) is not int or stake.value < 0 for stake in p.attack):
@@ -81,39 +96,72 @@ def contest_check(program, p):
     if type(p.minimum) is not int or card is _UNKNOWN or (p.card is not None
                                                            and p.card_zone is None):
         return _contest_viable
-    need = max(1, p.minimum)
-    names: dict = {"_seats": _seats, "_card": card, "_card_zone": p.card_zone, **_COUNTING}
+    reach = Reach(max(1, p.minimum), tuple(
+        ((stake.zone, stake.value, stake.matching, stake.face, stake.if_),
+         partial(_stake_lines, program, stake, table))
+        for stake, table in zip(p.attack, tables, strict=True)), _targets(program, p, card))
+    names: dict = {"_targets": reach.targets}
     body = ["st = m.state",
             "me = seat = ctx['self']",
-            "zones, ids, down, keys = st['zones'], st['ids'], st['down'], m.keys",
-            "sv = st['sv'][seat]",
-            "total = 0"]
+            "zones, ids, down = st['zones'], st['ids'], st['down']",
+            "sv = st['sv'][seat]"]
     depth = ""
-    for n, (stake, table) in enumerate(zip(p.attack, tables, strict=True)):
+    for n, (_same, lines) in enumerate(reach.stakes):
         if n:  # a stake is counted only while the total falls short
-            body.append(f"{depth}if total < {need}:")
+            body.append(f"{depth}if total < {reach.need}:")
             depth += "    "
-        names.update({f"_zone_{n}": stake.zone, f"_table_{n}": table, f"_if_{n}": stake.if_})
-        body.append(f"{depth}# stake {n}: {stake.zone}, {stake.value} a card, "
-                    f"matching {stake.matching}, face {stake.face}, if {stake.if_}")
-        inner = depth
-        if stake.if_ is not None:
-            body += _holding(program, stake.if_, f"_if_{n}", depth, names)
-            body.append(f"{depth}if ok:")
-            inner = depth + "    "
-        body.append(f"{inner}key = (keys[(_zone_{n}, seat)] if (_zone_{n}, seat) in keys "
-                    f"else m.key(_zone_{n}, seat))")
-        # the cards counted in C (a zone is read whole): those lying as `face` says
-        # (`bool(down[inst]) != want_down`), of the kinds the stake's table says
-        cards = "zones[key]" if stake.face is None else (
-            f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, zones[key])")
-        count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
-                 ) if table is None else (
-            f"_sum(_map(_table_{n}.__getitem__, _map(ids.__getitem__, {cards})))")
-        body.append(f"{inner}total += {stake.value} * {count}")
-    body += [f"if total < {need}:", "    return False",
-             "# the seats it may attack: the target's, but itself and those `exclude` names",
-             "out, order = st['out'], st['order']"]
+        body += lines(f"s_{n}", depth, names)
+        body.append(f"{depth}total {'+=' if n else '='} s_{n}")
+    body += [f"if total < {reach.need}:", "    return False", "return _targets(m, ctx, me)"]
+    found = write("contest_check", "m, ctx, _p, card=None", body, names)
+    found.reach = reach
+    return found
+
+
+def _zone_key(program, zone_id: str, seat: str, held: str, names: dict) -> str:
+    """Python text for the key of zone `zone_id` of the seat in variable `seat` (as `m.key`
+    gives it), its zone id in global `held` when it must be looked up."""
+    zone = program.zones.get(zone_id)
+    if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
+        names[held] = zone_id
+        return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
+    return f"f'{zone.id}:{{{seat}}}'" if zone.per_seat else repr(zone.id)
+
+
+def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> list[str]:
+    """Lines setting `var` to what `stake` adds to the seat's total: its value times its
+    cards, counted in C (those lying as `face` says, of the kinds its table says), or 0
+    when its `if:` fails."""
+    names.update({f"_table_{var}": table, f"_if_{var}": stake.if_, **_COUNTING})
+    body = [f"{depth}# {stake.zone}, {stake.value} a card, matching {stake.matching}, "
+            f"face {stake.face}, if {stake.if_}"]
+    inner = depth
+    if stake.if_ is not None:
+        body += _holding(program, stake.if_, f"_if_{var}", depth, names)
+        body.append(f"{depth}if ok:")
+        inner = depth + "    "
+    cards = f"zones[{_zone_key(program, stake.zone, 'seat', f'_zone_{var}', names)}]"
+    if stake.face is not None:  # (`bool(down[inst]) != want_down`)
+        cards = f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, {cards})"
+    count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
+             ) if table is None else (
+        f"_sum(_map(_table_{var}.__getitem__, _map(ids.__getitem__, {cards})))")
+    body.append(f"{inner}{var} = {stake.value} * {count}")
+    if stake.if_ is not None:
+        body += [f"{depth}else:", f"{depth}    {var} = 0"]
+    return body
+
+
+def _targets(program, p, card) -> Callable:
+    """Whether some seat the contest may attack qualifies, written out `(m, ctx, me)`: the
+    target's seats, but the attacker and those `exclude` names, its `target-if:` holding,
+    holding a target card when it aims at one."""
+    names: dict = {"_seats": _seats, "_card": card, **_COUNTING}
+    body = ["st = m.state",
+            "zones, ids = st['zones'], st['ids']",
+            "out, order = st['out'], st['order']"] if card is not None else [
+            "st = m.state",
+            "out, order = st['out'], st['order']"]
     skip = ["seat == me"]
     for n, selector in enumerate(p.exclude):
         names[f"_exclude_{n}"] = selector
@@ -123,9 +171,8 @@ def contest_check(program, p):
         else:
             body.append(f"excluded_{n} = _seats(m, ctx, _exclude_{n})")
             skip.append(f"seat in excluded_{n}")
-    if p.target in _OPPONENTS:
-        body += ["start = order.index(me) if me in order else 0",
-                 "for seat in order[start:] + order[:start]:",
+    if p.target in _OPPONENTS:  # (whether any qualifies: in turn order, from any seat)
+        body += ["for seat in order:",
                  "    if out[seat]:",
                  "        continue"]
     else:
@@ -140,12 +187,11 @@ def contest_check(program, p):
     if card is None:
         body.append("    return True")
     else:
-        body += ["    key = (keys[(_card_zone, seat)] if (_card_zone, seat) in keys",
-                 "           else m.key(_card_zone, seat))",
-                 "    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[key]))):",
+        key = _zone_key(program, p.card_zone, "seat", "_card_zone", names)
+        body += [f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
                  "        return True"]
     body.append("return False")
-    return write("contest_check", "m, ctx, _p, card=None", body, names)
+    return write("contest_targets", "m, ctx, me", body, names)
 
 
 def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
