@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
-from runtime.written import condition, expression, write
+from runtime.written import expression, write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -108,6 +108,9 @@ def write_main_options(program) -> Callable:
         body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
                      *[f"{var} = None" for var in shared.values()]]
     if program.activated:
+        offers = program.cache.setdefault(("options:abilities", id(program.activated)), {})
+        for card_id in program.activated:  # (written now, with the rest of the turn options)
+            _offers(program, program.activated, card_id, offers)
         body.append("options += _abilities(m, seat, _activated, left)")
     if program.game.terrain:
         from runtime.interactions import terrain_options
@@ -138,20 +141,58 @@ def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]
     return body
 
 
-def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
-    """Per card id, once per program (in `cache`): its abilities listed in `table` (activated
-    or any-time) with what deciding whether to offer each needs (the end of its once-per
-    key: `use_key` of an instance is the instance's number, then this)."""
-    found = cache.get(card_id)
-    if found is None:
-        found = cache[card_id] = []
-        for index in table.get(card_id, ()):
-            ability = program.cards[card_id].abilities[index]
-            found.append((index, ability, f"use:{card_id}:{index}",
-                          f"{program.name_of(card_id)}: {ability.name or 'use'}",
-                          None if ability.if_ is None else condition(program, ability.if_),
-                          *first_check(program, ability.do),
-                          f":{card_id}#{index}"))
+def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
+    """The abilities of card `card_id` listed in `table` (activated or any-time) as one
+    function `(m, seat, card, options, seen, budget, st, sv)` appending those its instance
+    `card` offers now, written once per program (kept in `cache`): each tested in place, in
+    order, for its once-per limit (`use_key`: the instance's number, then `:face#index`),
+    its `if:` (read in place; a failure is evaluated again by `holds`, which raises it
+    located), its cost within `budget` and its first effect's viability check."""
+    body = ["uses = st['used']"]
+    names: dict = {}
+    for index in table.get(card_id, ()):
+        ability = program.cards[card_id].abilities[index]
+        key = f"use:{card_id}:{index}"
+        check, params = first_check(program, ability.do)
+        names.update({f"_if_{index}": ability.if_, f"_cost_{index}": ability.cost,
+                      f"_check_{index}": check, f"_params_{index}": params,
+                      f"_use_{index}": f":{card_id}#{index}"})
+        body += [f"# {key}: {ability.name}, once per {ability.once_per}, if {ability.if_}",
+                 f"if {key!r} not in seen:"]
+        depth = "    "
+        if ability.once_per:  # (`used`, inline: a use is recorded as a count of 1 or more)
+            scope = repr(ability.once_per)
+            body.append(f"{depth}if not ({scope} in uses and "
+                        f"f'{{card}}{{_use_{index}}}' in uses[{scope}]):")
+            depth += "    "
+        body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")
+        if ability.if_ is not None:
+            written = expression(program, ability.if_, seated=True, bound=True)
+            if written is None:
+                body.append(f"{depth}ok = m.holds(_if_{index}, seat, ctx, card)")
+            else:
+                text, needs = written
+                names.update(needs)
+                body += [f"{depth}try:",
+                         f"{depth}    ok = {text}",
+                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+                         f"{depth}    ok = m.holds(_if_{index}, seat, ctx, card)"]
+            body.append(f"{depth}if ok:")
+            depth += "    "
+        cost = ability.cost
+        if type(cost) is not int:
+            body.append(f"{depth}cost = int(m.value(_cost_{index}, seat, ctx, card))")
+            cost = "cost"
+        tests = [f"{cost} <= budget"] + ([] if check is None else [
+            f"_check_{index}(m, ctx, _params_{index})"])
+        body += [f"{depth}if {' and '.join(tests)}:",
+                 f"{depth}    seen.add({key!r})",
+                 f"{depth}    options.append({{'label': "
+                 f"{program.name_of(card_id) + ': ' + (ability.name or 'use')!r}, "
+                 f"'key': {key!r}, 'c': card, 'i': {index}, 'cost': {cost}}})"]
+    found = cache[card_id] = write(
+        "offers_" + "".join(c if c.isalnum() else "_" for c in card_id),
+        "m, seat, card, options, seen, budget, st, sv", body, names)
     return found
 
 
@@ -174,15 +215,15 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
         return []
     program = m.program
     st = m.state
+    sv = st["sv"][seat]
     ids = st["ids"]
     zones = st["zones"]
-    uses = st["used"]
     options: list[dict] = []
     seen: set[str] = set()
     # (what is worked out once per program, looked up with no call: this runs every turn)
     known = program.cache
     tables = ("options:abilities", id(table))
-    cache = known[tables] if tables in known else known.setdefault(tables, {})
+    offers = known[tables] if tables in known else known.setdefault(tables, {})
     seats = ("options:in-play", seat)
     for zone_key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
         for inst in zones[zone_key]:
@@ -191,26 +232,8 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
                 continue
             if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                 continue
-            entries = cache[card_id] if card_id in cache else _abilities(
-                program, table, card_id, cache)
-            for index, ability, key, label, run, check, params, use in entries:
-                if key in seen:
-                    continue
-                once_per = ability.once_per
-                if once_per and once_per in uses and f"{inst}{use}" in uses[once_per]:
-                    continue  # (`used`, inline: a use is recorded as a count of 1 or more)
-                ctx = {"self": seat, "card": inst}
-                if run is not None and not run(m, seat, ctx, inst):
-                    continue
-                cost = ability.cost
-                if type(cost) is not int:
-                    cost = int(m.value(cost, seat, ctx, inst))
-                if cost > budget:
-                    continue
-                if check is not None and not check(m, ctx, params):
-                    continue
-                seen.add(key)
-                options.append({"label": label, "key": key, "c": inst, "i": index, "cost": cost})
+            (offers[card_id] if card_id in offers else _offers(program, table, card_id, offers))(
+                m, seat, inst, options, seen, budget, st, sv)
     if st["items"][seat]:
         options += item_options(m, seat, table, budget)
     return options
