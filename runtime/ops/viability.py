@@ -24,7 +24,7 @@ from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import specialises_check
-from runtime.written import condition, expression, write
+from runtime.written import expression, write
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -41,11 +41,6 @@ def _table(program, matching: str | None):
     except RuleError:  # the op's own check raises it, when it comes to it
         return _UNKNOWN
     return _UNKNOWN if table is None else table
-
-
-def _runner(program, source: str | None):
-    """Condition `source` written out (`runtime.written.condition`), or None for none."""
-    return None if source is None else condition(program, source)
 
 
 # what written checks count cards with (each a C loop over a zone)
@@ -210,10 +205,13 @@ def _holding(program, source: str, held: str, depth: str, names: dict) -> list[s
 
 @specialises_check(_move_viable)
 def move_card_check(program, p):
-    """`_move_viable` for one move: some seat it names has a card to move and room for it."""
+    """`_move_viable` for one move: some seat it names has a card to move and room for it;
+    written out (`runtime.written`) for the acting seat's own zones."""
     table = _table(program, p.matching)
     if table is _UNKNOWN:
         return _move_viable
+    if p.who == "self" and p.card is None and p.from_ in program.zones and p.to in program.zones:
+        return _own_move_check(program, p, table)
     who, from_, to, card_id = p.who, p.from_, p.to, p.card
     mine = who == "self"
 
@@ -242,23 +240,54 @@ def move_card_check(program, p):
     return check
 
 
+def _own_move_check(program, p, table) -> Callable:
+    """The acting seat moving any card (of those `table` names) from a zone of its own: the
+    destination's room (its capacity known at load) and the source's cards read in place."""
+    names: dict = {"_table": table, "_generic": _move_viable, **_COUNTING}
+    body = ["st = m.state",
+            "seat = ctx['self'] if 'self' in ctx else st['active']",
+            "if seat is None:  # (no seat to move for: the op's own check says why)",
+            "    return _generic(m, ctx, _p)",
+            "zones = st['zones']"]
+    to = program.zones[p.to]
+    if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
+        body += [f"if _len(zones[{_zone_key(program, p.to, 'seat', '_to', names)}]) >= "
+                 f"{int(to.capacity)}:",
+                 "    return False"]
+    cards = f"zones[{_zone_key(program, p.from_, 'seat', '_from', names)}]"
+    body.append(f"return _len({cards}) > 0" if table is None else
+                f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
+    return write("move_card_check", "m, ctx, _p, card=None", body, names)
+
+
 @specialises_check(_choose_viable)
 def choose_check(program, p):
-    """`_choose_viable` for one choice: some option's condition holds and its first effect
-    has something to act on."""
-    options = [(_runner(program, o.if_), *first_check(program, o.do)) for o in p.options]
-
-    def check(m: Machine, ctx: dict, _p) -> bool:
-        chooser = ctx.get("self")
-        card = ctx.get("card")
-        for run, viable, params in options:
-            if run is not None and not run(m, chooser, ctx, card):
-                continue
-            if viable is None or viable(m, ctx, params):
-                return True
-        return False
-
-    return check
+    """`_choose_viable` for one choice, written out (`runtime.written`): some option's
+    condition holds (read in place) and its first effect has something to act on."""
+    names: dict = {}
+    body = ["seat = ctx['self'] if 'self' in ctx else None",
+            "card = ctx['card'] if 'card' in ctx else None"]
+    for n, option in enumerate(p.options):
+        viable, params = first_check(program, option.do)
+        names.update({f"_if_{n}": option.if_, f"_viable_{n}": viable, f"_params_{n}": params})
+        body.append(f"# option {n}: if {option.if_}")
+        depth = ""
+        if option.if_ is not None:
+            written = expression(program, option.if_)
+            if written is None:
+                body.append(f"ok = m.holds(_if_{n}, seat, ctx, card)")
+            else:
+                text, needs = written
+                names.update(needs)
+                body += ["try:", f"    ok = {text}",
+                         "except Exception:  # located by `holds`, which evaluates it again",
+                         f"    ok = m.holds(_if_{n}, seat, ctx, card)"]
+            body.append("if ok:")
+            depth = "    "
+        body += [f"{depth}return True"] if viable is None else [
+            f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
+    body.append("return False")
+    return write("choose_check", "m, ctx, _p, _card=None", body, names)
 
 
 @specialises_check(_search_viable)
