@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
-from runtime.written import expression, write
+from runtime.written import expression, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -64,7 +64,7 @@ def write_main_options(program) -> Callable:
             "options = []",
             "uses = st['used']",
             "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
-    names: dict = {"_NONE": {}, "_abilities": ability_options, "_activated": program.activated}
+    names: dict = {"_NONE": {}, "_activated": program.activated}
     shared: dict = {}  # a contest's stake (what identifies it) -> the variable it is kept in
     for n, action in enumerate(program.rules.actions):
         check, params = first_check(program, action.do)
@@ -102,25 +102,54 @@ def write_main_options(program) -> Callable:
         elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
-        body.append(f"{depth}options.append({{'label': {action.name!r}, "
-                    f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': {cost}}})")
+        if type(action.cost) is int:  # the same option every time: made once (never changed)
+            names[f"_option_{n}"] = {"label": action.name, "key": "action:" + action.id,
+                                     "a": action.id, "cost": action.cost}
+            body.append(f"{depth}options.append(_option_{n})")
+        else:
+            body.append(f"{depth}options.append({{'label': {action.name!r}, "
+                        f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
     if shared:  # each stake counted once a turn step, when first needed (None: not yet)
         body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
                      *[f"{var} = None" for var in shared.values()]]
     if program.activated:
-        offers = program.cache.setdefault(("options:abilities", id(program.activated)), {})
-        for card_id in program.activated:  # (written now, with the rest of the turn options)
-            _offers(program, program.activated, card_id, offers)
-        body.append("options += _abilities(m, seat, _activated, left)")
+        body += _ability_lines(program, names)
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
         names["_terrain"] = terrain_options
         body.append("options += _terrain(m, seat, left)")
-    body += ["options.append({'label': 'End your turn', 'key': 'end'})", "return options"]
+    names["_END"] = {"label": "End your turn", "key": "end"}
+    body += ["options.append(_END)", "return options"]
     found = program.cache["options:main"] = write(
         "main_options", "m, seat, card=None", body, names)
     return found
+
+
+def _ability_lines(program, names: dict) -> list[str]:
+    """Lines adding the options of the abilities of the seat's cards in play (zone by zone,
+    each card's written by `_offers`, each ability once) and of its items: `ability_options`
+    for the activated abilities, written out."""
+    table = program.activated
+    offers = program.cache.setdefault(("options:abilities", id(table)), {})
+    for card_id in table:  # (written now, with the rest of the turn options)
+        _offers(program, table, card_id, offers)
+    names.update({"_offers": offers, "_items": item_options})
+    body = ["# the abilities of the seat's cards in play, then of its items",
+            "seen = set()",
+            "ids = st['ids']"]
+    for n, zone in enumerate(z for z in program.in_play_zones if z.per_seat):
+        body += [f"for inst in st['zones'][{zone_key(program, zone.id, 'seat', f'_zone_{n}', names)}]:",
+                 "    card_id = ids[inst]",
+                 "    if card_id in _offers:"]
+        depth = "        "
+        if zone.in_play_if is not None:
+            names[f"_in_play_if_{n}"] = zone.in_play_if
+            body.append(f"{depth}if m.card_matches(_in_play_if_{n}, inst, seat):")
+            depth += "    "
+        body.append(f"{depth}_offers[card_id](m, seat, inst, options, seen, left, st, sv)")
+    body += ["if st['items'][seat]:", "    options += _items(m, seat, _activated, left)"]
+    return body
 
 
 def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
@@ -225,8 +254,8 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
     tables = ("options:abilities", id(table))
     offers = known[tables] if tables in known else known.setdefault(tables, {})
     seats = ("options:in-play", seat)
-    for zone_key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
-        for inst in zones[zone_key]:
+    for key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
+        for inst in zones[key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue

@@ -103,6 +103,16 @@ class _Numbers(ast.NodeTransformer):
         return ast.parse(text, mode="eval").body
 
 
+def zone_key(program: Program, zone_id: str, seat: str, held: str, names: dict) -> str:
+    """Python text for the key of zone `zone_id` of the seat in variable `seat` (as `m.key`
+    gives it), its zone id in global `held` (put in `names`) when it must be looked up."""
+    zone = program.zones.get(zone_id)
+    if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
+        names[held] = zone_id
+        return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
+    return f"f'{zone.id}:{{{seat}}}'" if zone.per_seat else repr(zone.id)
+
+
 def condition(program: Program, source: str) -> Callable:
     """Condition `source` as a function `(m, seat, ctx, card) -> bool`, written once per
     program; a failure is evaluated again by `Machine.holds`, which raises it located."""

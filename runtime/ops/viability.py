@@ -24,7 +24,7 @@ from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import specialises_check
-from runtime.written import expression, write
+from runtime.written import expression, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -113,16 +113,6 @@ def contest_check(program, p):
     return found
 
 
-def _zone_key(program, zone_id: str, seat: str, held: str, names: dict) -> str:
-    """Python text for the key of zone `zone_id` of the seat in variable `seat` (as `m.key`
-    gives it), its zone id in global `held` when it must be looked up."""
-    zone = program.zones.get(zone_id)
-    if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
-        names[held] = zone_id
-        return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
-    return f"f'{zone.id}:{{{seat}}}'" if zone.per_seat else repr(zone.id)
-
-
 def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> list[str]:
     """Lines setting `var` to what `stake` adds to the seat's total: its value times its
     cards, counted in C (those lying as `face` says, of the kinds its table says), or 0
@@ -135,7 +125,7 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> li
         body += _holding(program, stake.if_, f"_if_{var}", depth, names)
         body.append(f"{depth}if ok:")
         inner = depth + "    "
-    cards = f"zones[{_zone_key(program, stake.zone, 'seat', f'_zone_{var}', names)}]"
+    cards = f"zones[{zone_key(program, stake.zone, 'seat', f'_zone_{var}', names)}]"
     if stake.face is not None:  # (`bool(down[inst]) != want_down`)
         cards = f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, {cards})"
     count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
@@ -182,7 +172,7 @@ def _targets(program, p, card) -> Callable:
     if card is None:
         body.append("    return True")
     else:
-        key = _zone_key(program, p.card_zone, "seat", "_card_zone", names)
+        key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
         body += [f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
                  "        return True"]
     body.append("return False")
@@ -251,10 +241,10 @@ def _own_move_check(program, p, table) -> Callable:
             "zones = st['zones']"]
     to = program.zones[p.to]
     if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
-        body += [f"if _len(zones[{_zone_key(program, p.to, 'seat', '_to', names)}]) >= "
+        body += [f"if _len(zones[{zone_key(program, p.to, 'seat', '_to', names)}]) >= "
                  f"{int(to.capacity)}:",
                  "    return False"]
-    cards = f"zones[{_zone_key(program, p.from_, 'seat', '_from', names)}]"
+    cards = f"zones[{zone_key(program, p.from_, 'seat', '_from', names)}]"
     body.append(f"return _len({cards}) > 0" if table is None else
                 f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
     return write("move_card_check", "m, ctx, _p, card=None", body, names)
