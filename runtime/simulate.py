@@ -163,6 +163,7 @@ def _write_values(program: Program, table: dict[str, float]):
     each weighted name read in place (a seat whose reading fails is read again by `raw`,
     which raises it located)."""
     body = ["st = m.state",
+            "zones, ids, down = st['zones'], st['ids'], st['down']",
             "values = [0.0] * st['players']",
             "for seat in _range(st['players']):",
             "    try:",
@@ -171,7 +172,7 @@ def _write_values(program: Program, table: dict[str, float]):
     names: dict = {"_range": range, "_raw": raw, "_table": table,
                    "_NO_CTX": NO_CTX}
     for n, (name, w) in enumerate(table.items()):
-        written = expression(program, name, seated=True, bound=True)
+        written = expression(program, name, seated=True, bound=True, parts=True)
         if written is None:
             names[f"_name_{n}"] = name
             text = f"_value(m, _name_{n}, seat)"
