@@ -9,6 +9,7 @@ the rules' own turn cap ends a game the same way (`runtime.turns`).
 
 from __future__ import annotations
 
+from collections import Counter
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -30,27 +31,27 @@ class Budget:
         self.decisions = decisions
         self.turn = -1
         self.in_turn = 0
-        self.picked: dict[str, int] = {}  # label -> times picked this turn, first picked first
+        self.picked: list[str] = []  # the labels picked this turn, in order
 
 
 def count_decision(m: Machine, label: str) -> None:
     """Count a decision taken; trip the decision or runaway-turn guard when over budget."""
     b = m.budget
-    st = m.state
     b.decisions += 1
-    if st["turns"] != b.turn:
-        b.turn, b.in_turn = st["turns"], 0
-        b.picked.clear()
-    b.in_turn += 1
-    picked = b.picked
-    picked[label] = picked[label] + 1 if label in picked else 1
+    turns = m.state["turns"]
+    if turns == b.turn:
+        b.in_turn += 1
+        b.picked.append(label)  # (counted only should the runaway guard trip)
+    else:
+        b.turn, b.in_turn, b.picked = turns, 1, [label]
     cap = m.program.rules.decision_cap
     if b.decisions > cap:
         trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
     elif b.in_turn > cap // 10 and b.in_turn > 1:  # (over `max(1, cap // 10)`)
-        label, times = max(picked.items(), key=itemgetter(1))  # the first picked of the most
+        # the first picked of the most picked (a Counter keeps the order labels first came)
+        label, times = max(Counter(b.picked).items(), key=itemgetter(1))
         trip(m, "runaway-turn",
-             f"{b.in_turn} decisions while the turn count stood at {st['turns']} (a tenth of "
+             f"{b.in_turn} decisions while the turn count stood at {turns} (a tenth of "
              f"the decision cap); most often picked: {label!r}, {times} times")
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
-from runtime.written import condition, expression, write
+from runtime.written import expression, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -64,7 +64,8 @@ def write_main_options(program) -> Callable:
             "options = []",
             "uses = st['used']",
             "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
-    names: dict = {"_NONE": {}, "_abilities": ability_options, "_activated": program.activated}
+    names: dict = {"_NONE": {}, "_activated": program.activated}
+    shared: dict = {}  # a contest's stake (what identifies it) -> the variable it is kept in
     for n, action in enumerate(program.rules.actions):
         check, params = first_check(program, action.do)
         names.update({f"_cost_{n}": action.cost, f"_use_{n}": "a:" + action.id,
@@ -93,38 +94,134 @@ def write_main_options(program) -> Callable:
                          f"{depth}    ok = m.holds(_if_{n}, seat, ctx)"]
             body.append(f"{depth}if ok:")
             depth += "    "
-        if check is not None:
+        reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
+        if reach is not None:
+            body += _reaching(reach, n, depth, names, shared)
+            body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
+            depth += "    "
+        elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
-        body.append(f"{depth}options.append({{'label': {action.name!r}, "
-                    f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': {cost}}})")
+        if type(action.cost) is int:  # the same option every time: made once (never changed)
+            names[f"_option_{n}"] = {"label": action.name, "key": "action:" + action.id,
+                                     "a": action.id, "cost": action.cost}
+            body.append(f"{depth}options.append(_option_{n})")
+        else:
+            body.append(f"{depth}options.append({{'label': {action.name!r}, "
+                        f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
+    if shared:  # each stake counted once a turn step, when first needed (None: not yet)
+        body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
+                     *[f"{var} = None" for var in shared.values()]]
     if program.activated:
-        body.append("options += _abilities(m, seat, _activated, left)")
+        body += _ability_lines(program, names)
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
         names["_terrain"] = terrain_options
         body.append("options += _terrain(m, seat, left)")
-    body += ["options.append({'label': 'End your turn', 'key': 'end'})", "return options"]
+    names["_END"] = {"label": "End your turn", "key": "end"}
+    body += ["options.append(_END)", "return options"]
     found = program.cache["options:main"] = write(
         "main_options", "m, seat, card=None", body, names)
     return found
 
 
-def _abilities(program, table: dict, card_id: str, cache: dict) -> list[tuple]:
-    """Per card id, once per program (in `cache`): its abilities listed in `table` (activated
-    or any-time) with what deciding whether to offer each needs (the end of its once-per
-    key: `use_key` of an instance is the instance's number, then this)."""
-    found = cache.get(card_id)
-    if found is None:
-        found = cache[card_id] = []
-        for index in table.get(card_id, ()):
-            ability = program.cards[card_id].abilities[index]
-            found.append((index, ability, f"use:{card_id}:{index}",
-                          f"{program.name_of(card_id)}: {ability.name or 'use'}",
-                          None if ability.if_ is None else condition(program, ability.if_),
-                          *first_check(program, ability.do),
-                          f":{card_id}#{index}"))
+def _ability_lines(program, names: dict) -> list[str]:
+    """Lines adding the options of the abilities of the seat's cards in play (zone by zone,
+    each card's written by `_offers`, each ability once) and of its items: `ability_options`
+    for the activated abilities, written out."""
+    table = program.activated
+    offers = program.cache.setdefault(("options:abilities", id(table)), {})
+    for card_id in table:  # (written now, with the rest of the turn options)
+        _offers(program, table, card_id, offers)
+    names.update({"_offers": offers, "_items": item_options})
+    body = ["# the abilities of the seat's cards in play, then of its items",
+            "seen = set()",
+            "ids = st['ids']"]
+    for n, zone in enumerate(z for z in program.in_play_zones if z.per_seat):
+        body += [f"for inst in st['zones'][{zone_key(program, zone.id, 'seat', f'_zone_{n}', names)}]:",
+                 "    card_id = ids[inst]",
+                 "    if card_id in _offers:"]
+        depth = "        "
+        if zone.in_play_if is not None:
+            names[f"_in_play_if_{n}"] = zone.in_play_if
+            body.append(f"{depth}if m.card_matches(_in_play_if_{n}, inst, seat):")
+            depth += "    "
+        body.append(f"{depth}_offers[card_id](m, seat, inst, options, seen, left, st, sv)")
+    body += ["if st['items'][seat]:", "    options += _items(m, seat, _activated, left)"]
+    return body
+
+
+def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
+    """Lines setting `total` to what the seat may commit to contest `n` (`reach`, the parts
+    of its written check), stake by stake while it falls short of the need, each stake
+    counted once for every contest of the same stake (kept in `shared`)."""
+    names[f"_targets_{n}"] = reach.targets
+    body = []
+    for k, (same, lines) in enumerate(reach.stakes):
+        if k:  # a stake is counted only while the total falls short
+            body.append(f"{depth}if total < {reach.need}:")
+            depth += "    "
+        var = shared.get(same)
+        if var is None:
+            var = shared[same] = f"stake_{len(shared)}"  # (None in the first lines)
+        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names),
+                 f"{depth}total {'+=' if k else '='} {var}"]
+    return body
+
+
+def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
+    """The abilities of card `card_id` listed in `table` (activated or any-time) as one
+    function `(m, seat, card, options, seen, budget, st, sv)` appending those its instance
+    `card` offers now, written once per program (kept in `cache`): each tested in place, in
+    order, for its once-per limit (`use_key`: the instance's number, then `:face#index`),
+    its `if:` (read in place; a failure is evaluated again by `holds`, which raises it
+    located), its cost within `budget` and its first effect's viability check."""
+    body = ["uses = st['used']"]
+    names: dict = {}
+    for index in table.get(card_id, ()):
+        ability = program.cards[card_id].abilities[index]
+        key = f"use:{card_id}:{index}"
+        check, params = first_check(program, ability.do)
+        names.update({f"_if_{index}": ability.if_, f"_cost_{index}": ability.cost,
+                      f"_check_{index}": check, f"_params_{index}": params,
+                      f"_use_{index}": f":{card_id}#{index}"})
+        body += [f"# {key}: {ability.name}, once per {ability.once_per}, if {ability.if_}",
+                 f"if {key!r} not in seen:"]
+        depth = "    "
+        if ability.once_per:  # (`used`, inline: a use is recorded as a count of 1 or more)
+            scope = repr(ability.once_per)
+            body.append(f"{depth}if not ({scope} in uses and "
+                        f"f'{{card}}{{_use_{index}}}' in uses[{scope}]):")
+            depth += "    "
+        body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")
+        if ability.if_ is not None:
+            written = expression(program, ability.if_, seated=True, bound=True)
+            if written is None:
+                body.append(f"{depth}ok = m.holds(_if_{index}, seat, ctx, card)")
+            else:
+                text, needs = written
+                names.update(needs)
+                body += [f"{depth}try:",
+                         f"{depth}    ok = {text}",
+                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+                         f"{depth}    ok = m.holds(_if_{index}, seat, ctx, card)"]
+            body.append(f"{depth}if ok:")
+            depth += "    "
+        cost = ability.cost
+        if type(cost) is not int:
+            body.append(f"{depth}cost = int(m.value(_cost_{index}, seat, ctx, card))")
+            cost = "cost"
+        tests = [f"{cost} <= budget"] + ([] if check is None else [
+            f"_check_{index}(m, ctx, _params_{index})"])
+        body += [f"{depth}if {' and '.join(tests)}:",
+                 f"{depth}    seen.add({key!r})",
+                 f"{depth}    options.append({{'label': "
+                 f"{program.name_of(card_id) + ': ' + (ability.name or 'use')!r}, "
+                 f"'key': {key!r}, 'c': card, 'i': {index}, 'cost': {cost}}})"]
+    found = cache[card_id] = write(
+        "offers_" + "".join(c if c.isalnum() else "_" for c in card_id),
+        "m, seat, card, options, seen, budget, st, sv", body, names)
     return found
 
 
@@ -147,43 +244,25 @@ def ability_options(m: Machine, seat: int, table: dict, budget: int) -> list[dic
         return []
     program = m.program
     st = m.state
+    sv = st["sv"][seat]
     ids = st["ids"]
     zones = st["zones"]
-    uses = st["used"]
     options: list[dict] = []
     seen: set[str] = set()
     # (what is worked out once per program, looked up with no call: this runs every turn)
     known = program.cache
     tables = ("options:abilities", id(table))
-    cache = known[tables] if tables in known else known.setdefault(tables, {})
+    offers = known[tables] if tables in known else known.setdefault(tables, {})
     seats = ("options:in-play", seat)
-    for zone_key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
-        for inst in zones[zone_key]:
+    for key, in_play_if in known[seats] if seats in known else _in_play(m, seat):
+        for inst in zones[key]:
             card_id = ids[inst]
             if card_id not in table:
                 continue
             if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
                 continue
-            entries = cache[card_id] if card_id in cache else _abilities(
-                program, table, card_id, cache)
-            for index, ability, key, label, run, check, params, use in entries:
-                if key in seen:
-                    continue
-                once_per = ability.once_per
-                if once_per and once_per in uses and f"{inst}{use}" in uses[once_per]:
-                    continue  # (`used`, inline: a use is recorded as a count of 1 or more)
-                ctx = {"self": seat, "card": inst}
-                if run is not None and not run(m, seat, ctx, inst):
-                    continue
-                cost = ability.cost
-                if type(cost) is not int:
-                    cost = int(m.value(cost, seat, ctx, inst))
-                if cost > budget:
-                    continue
-                if check is not None and not check(m, ctx, params):
-                    continue
-                seen.add(key)
-                options.append({"label": label, "key": key, "c": inst, "i": index, "cost": cost})
+            (offers[card_id] if card_id in offers else _offers(program, table, card_id, offers))(
+                m, seat, inst, options, seen, budget, st, sv)
     if st["items"][seat]:
         options += item_options(m, seat, table, budget)
     return options

@@ -8,6 +8,7 @@ searching a pile looks through it, and so sees every card of it.
 
 from __future__ import annotations
 
+from itertools import compress, filterfalse
 from typing import TYPE_CHECKING
 
 from runtime.frames import answered, ask
@@ -29,7 +30,7 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
     if local.get(done):
         return local[slot]
     picked: list[int] = local.setdefault(slot, [])
-    remaining = [c for c in pool if c not in picked]
+    remaining = [c for c in pool if c not in picked] if picked else list(pool)
     answer = answered(local, slot) if "ans" in local else None
     if answer is not None:
         card = answer["card"]
@@ -67,8 +68,14 @@ def in_zone(m: Machine, key: str, seat: int | None, matching: str | None, ctx: d
     down = st["down"]
     # a condition on card fields only is a lookup by card id, worked out once per program
     table = None if matching is None else m.program.card_table(matching)
-    if table is not None and card_id is None and face is None:  # the common case
-        return [inst for inst in st["zones"][key] if table[ids[inst]]]
+    if card_id is None and (table is not None or matching is None):  # the common case
+        # (filtered in C: a search reads a whole pile)
+        cards = st["zones"][key]
+        if face is not None:  # (`bool(down[inst]) == want_down`)
+            cards = list((filter if face == "down" else filterfalse)(down.__getitem__, cards))
+        if table is None:
+            return list(cards)
+        return list(compress(cards, map(table.__getitem__, map(ids.__getitem__, cards))))
     want_down = None if face is None else face == "down"
     out = []
     for inst in st["zones"][key]:

@@ -163,15 +163,16 @@ def _write_values(program: Program, table: dict[str, float]):
     each weighted name read in place (a seat whose reading fails is read again by `raw`,
     which raises it located)."""
     body = ["st = m.state",
+            "zones, ids, down = st['zones'], st['ids'], st['down']",
             "values = [0.0] * st['players']",
             "for seat in _range(st['players']):",
             "    try:",
             "        sv = st['sv'][seat]",
             "        total = 0  # as `sum` starts"]
-    names: dict = {"_range": range, "_float": float, "_raw": raw, "_table": table,
+    names: dict = {"_range": range, "_raw": raw, "_table": table,
                    "_NO_CTX": NO_CTX}
     for n, (name, w) in enumerate(table.items()):
-        written = expression(program, name, seated=True, bound=True)
+        written = expression(program, name, seated=True, bound=True, parts=True)
         if written is None:
             names[f"_name_{n}"] = name
             text = f"_value(m, _name_{n}, seat)"
@@ -180,7 +181,8 @@ def _write_values(program: Program, table: dict[str, float]):
             text, needs = written
             names.update(needs)
         names[f"_w_{n}"] = w
-        body.append(f"        total += _w_{n} * _float({text} or 0)  # {name}")
+        # (a number times a weight as `raw` takes it: anything else fails there, located)
+        body.append(f"        total += _w_{n} * ({text} or 0)  # {name}")
     body += ["    except Exception:  # located by `raw`, which reads them again",
              "        total = _raw(m, seat, _table)",
              "    values[seat] = total",

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 PARAMS = ("m", "seat", "ctx", "card")
 # the expression guards for `*` and `%` (numbers only), and the types they let through at once
 _GUARDS = {"_multiply": ("*", multiply), "_modulo": ("%", modulo)}
-_NUMBERS = frozenset({int, float, bool})  # (`isinstance(x, (int, float))` for the state's values)
+_NUMBERS = frozenset({int, float, bool})
+_PARTS = frozenset({"zones", "ids", "down"})  # the state's parts `parts` binds by name  # (`isinstance(x, (int, float))` for the state's values)
 
 
 def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Callable:
@@ -36,18 +37,19 @@ def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Cal
     return fn
 
 
-def expression(program: Program, source: str, seated: bool = False, bound: bool = False
-               ) -> tuple[str, dict[str, Any]] | None:
+def expression(program: Program, source: str, seated: bool = False, bound: bool = False,
+               parts: bool = False) -> tuple[str, dict[str, Any]] | None:
     """Expression `source` as Python text over `m, seat, ctx, card` and the globals it needs;
     None for one with a name no reader reads (its runner fails it with its message). With
     `seated`, the text is for a `seat` that is never None (what reads no seat is left out).
     With `bound`, it reads the state as `st` (`m.state`) and, seated, the seat's variables
-    as `sv` (`st['sv'][seat]`): the function it is written into binds both first."""
+    as `sv` (`st['sv'][seat]`): the function it is written into binds both first; with
+    `parts` too, the state's `zones`, `ids` and `down` as those names, bound the same way."""
     found = program.expr(source).written(program.readers, PARAMS)
     if found is None:
         return None
     text, needs = found
-    tree = _Numbers(seated, bound).visit(ast.parse(text, mode="eval"))
+    tree = _Numbers(seated, bound, parts).visit(ast.parse(text, mode="eval"))
     needs["_type"] = type
     needs["_NUMBERS"] = _NUMBERS
     # in brackets: the text goes inside larger expressions (`_float(x or 0)`, `True if x ...`)
@@ -58,12 +60,14 @@ class _Numbers(ast.NodeTransformer):
     """`_multiply(a, b)` (the numbers-only guard) as `a * b` when both are plainly numbers,
     each side evaluated once; anything else still goes through the guard. With `seated`,
     `x if seat is None else y` (an in-place read's branch for no seat) is `y`. With `bound`,
-    `m.state` is `st` and (seated) `st['sv'][seat]` is `sv` (see `expression`)."""
+    `m.state` is `st` and (seated) `st['sv'][seat]` is `sv`; with `parts`, `st['zones']`,
+    `st['ids']` and `st['down']` are `zones`, `ids` and `down` (see `expression`)."""
 
-    def __init__(self, seated: bool, bound: bool = False):
+    def __init__(self, seated: bool, bound: bool = False, parts: bool = False):
         self.made = 0
         self.seated = seated
         self.bound = bound
+        self.parts = bound and parts
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
         self.generic_visit(node)
@@ -80,6 +84,9 @@ class _Numbers(ast.NodeTransformer):
                                slice=ast.Name(id="seat"), ctx=ast.Load()) if (
                     self.bound and self.seated):
                 return ast.Name(id="sv", ctx=ast.Load())
+            case ast.Subscript(value=ast.Name(id="st"), slice=ast.Constant(value=part),
+                               ctx=ast.Load()) if self.parts and part in _PARTS:
+                return ast.Name(id=part, ctx=ast.Load())
         return node
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
@@ -101,6 +108,16 @@ class _Numbers(ast.NodeTransformer):
         text = (f"({a} {symbol} {b} if _type({a} := ({left})) in _NUMBERS "
                 f"and _type({b} := ({right})) in _NUMBERS else {node.func.id}({left}, {right}))")
         return ast.parse(text, mode="eval").body
+
+
+def zone_key(program: Program, zone_id: str, seat: str, held: str, names: dict) -> str:
+    """Python text for the key of zone `zone_id` of the seat in variable `seat` (as `m.key`
+    gives it), its zone id in global `held` (put in `names`) when it must be looked up."""
+    zone = program.zones.get(zone_id)
+    if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
+        names[held] = zone_id
+        return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
+    return f"f'{zone.id}:{{{seat}}}'" if zone.per_seat else repr(zone.id)
 
 
 def condition(program: Program, source: str) -> Callable:

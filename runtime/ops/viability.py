@@ -12,16 +12,19 @@ fails is evaluated again by `Machine.holds`, which raises it located, as the op'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from itertools import filterfalse
+from typing import TYPE_CHECKING, NamedTuple
 
 from runtime.errors import RuleError
-from runtime.ops.cards import _move_viable
+from runtime.ops.cards import _move_viable, _search_viable
 from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import specialises_check
-from runtime.written import condition, expression, write
+from runtime.written import expression, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -40,10 +43,9 @@ def _table(program, matching: str | None):
     return _UNKNOWN if table is None else table
 
 
-def _runner(program, source: str | None):
-    """Condition `source` written out (`runtime.written.condition`), or None for none."""
-    return None if source is None else condition(program, source)
-
+# what written checks count cards with (each a C loop over a zone)
+_COUNTING = {"_sum": sum, "_map": map, "_len": len, "_list": list, "_filter": filter,
+             "_filterfalse": filterfalse, "_any": any}
 
 _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
 
@@ -63,11 +65,24 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     return candidates(m, ctx, selector)
 
 
+class Reach(NamedTuple):
+    """A written contest check in parts, for a writer that inlines it (the turn options):
+    the total the attacker needs, each stake as (what identifies it, a writer of the lines
+    setting a variable to what it adds: `(variable, depth, names) -> lines`, over `seat`,
+    `sv`, `zones`, `ids`, `down` and `ctx`), and whether some seat qualifies as its target
+    (`(m, ctx, me) -> bool`)."""
+
+    need: int
+    stakes: tuple
+    targets: Callable
+
+
 @specialises_check(_contest_viable)
 def contest_check(program, p):
     """`_contest_viable` for one contest, written out (`runtime.written`): the attacker can
     reach the minimum with what it may commit (each stake's `if:` read in place, its cards
-    counted by card id), and some seat it may attack qualifies (and holds a target card)."""
+    counted by card id), and some seat it may attack qualifies (and holds a target card).
+    Its parts are `fn.reach` (`Reach`)."""
     tables = [_table(program, stake.matching) for stake in p.attack]
     if any(table is _UNKNOWN for table in tables) or any(
             type(stake.value) is not int or stake.value < 0 for stake in p.attack):
@@ -76,40 +91,62 @@ def contest_check(program, p):
     if type(p.minimum) is not int or card is _UNKNOWN or (p.card is not None
                                                            and p.card_zone is None):
         return _contest_viable
-    need = max(1, p.minimum)
-    names: dict = {"_seats": _seats, "_card": card, "_card_zone": p.card_zone}
+    reach = Reach(max(1, p.minimum), tuple(
+        ((stake.zone, stake.value, stake.matching, stake.face, stake.if_),
+         partial(_stake_lines, program, stake, table))
+        for stake, table in zip(p.attack, tables, strict=True)), _targets(program, p, card))
+    names: dict = {"_targets": reach.targets}
     body = ["st = m.state",
             "me = seat = ctx['self']",
-            "zones, ids, down, keys = st['zones'], st['ids'], st['down'], m.keys",
-            "total = 0"]
+            "zones, ids, down = st['zones'], st['ids'], st['down']",
+            "sv = st['sv'][seat]"]
     depth = ""
-    for n, (stake, table) in enumerate(zip(p.attack, tables, strict=True)):
+    for n, (_same, lines) in enumerate(reach.stakes):
         if n:  # a stake is counted only while the total falls short
-            body.append(f"{depth}if total < {need}:")
+            body.append(f"{depth}if total < {reach.need}:")
             depth += "    "
-        names.update({f"_zone_{n}": stake.zone, f"_table_{n}": table, f"_if_{n}": stake.if_})
-        body.append(f"{depth}# stake {n}: {stake.zone}, {stake.value} a card, "
-                    f"matching {stake.matching}, face {stake.face}, if {stake.if_}")
-        inner = depth
-        if stake.if_ is not None:
-            body += _holding(program, stake.if_, f"_if_{n}", depth, names)
-            body.append(f"{depth}if ok:")
-            inner = depth + "    "
-        body += [f"{inner}key = (keys[(_zone_{n}, seat)] if (_zone_{n}, seat) in keys "
-                 f"else m.key(_zone_{n}, seat))",
-                 f"{inner}count = 0",
-                 f"{inner}for inst in zones[key]:"]
-        if stake.face is not None:  # (`bool(down[inst]) != want_down`)
-            body += [f"{inner}    if {'not ' if stake.face == 'down' else ''}down[inst]:",
-                     f"{inner}        continue"]
-        if table is None:
-            body.append(f"{inner}    count += 1")
-        else:
-            body += [f"{inner}    if _table_{n}[ids[inst]]:", f"{inner}        count += 1"]
-        body.append(f"{inner}total += {stake.value} * count")
-    body += [f"if total < {need}:", "    return False",
-             "# the seats it may attack: the target's, but itself and those `exclude` names",
-             "out, order = st['out'], st['order']"]
+        body += lines(f"s_{n}", depth, names)
+        body.append(f"{depth}total {'+=' if n else '='} s_{n}")
+    body += [f"if total < {reach.need}:", "    return False", "return _targets(m, ctx, me)"]
+    found = write("contest_check", "m, ctx, _p, card=None", body, names)
+    found.reach = reach
+    return found
+
+
+def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> list[str]:
+    """Lines setting `var` to what `stake` adds to the seat's total: its value times its
+    cards, counted in C (those lying as `face` says, of the kinds its table says), or 0
+    when its `if:` fails."""
+    names.update({f"_table_{var}": table, f"_if_{var}": stake.if_, **_COUNTING})
+    body = [f"{depth}# {stake.zone}, {stake.value} a card, matching {stake.matching}, "
+            f"face {stake.face}, if {stake.if_}"]
+    inner = depth
+    if stake.if_ is not None:
+        body += _holding(program, stake.if_, f"_if_{var}", depth, names)
+        body.append(f"{depth}if ok:")
+        inner = depth + "    "
+    cards = f"zones[{zone_key(program, stake.zone, 'seat', f'_zone_{var}', names)}]"
+    if stake.face is not None:  # (`bool(down[inst]) != want_down`)
+        cards = f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, {cards})"
+    count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
+             ) if table is None else (
+        f"_sum(_map(_table_{var}.__getitem__, _map(ids.__getitem__, {cards})))")
+    body.append(f"{inner}{var} = {stake.value} * {count}")
+    if stake.if_ is not None:
+        body += [f"{depth}else:", f"{depth}    {var} = 0"]
+    return body
+
+
+def _targets(program, p, card) -> Callable:
+    """Whether some seat the contest may attack qualifies, written out `(m, ctx, me)`: the
+    target's seats, but the attacker and those `exclude` names, its `target-if:` holding,
+    holding a target card when it aims at one."""
+    names: dict = {"_seats": _seats, "_card": card, **_COUNTING}
+    body = ["st = m.state",
+            "zones, ids = st['zones'], st['ids']",
+            "out, order = st['out'], st['order']"] if card is not None else [
+            "st = m.state",
+            "out, order = st['out'], st['order']"]
     skip = ["seat == me"]
     for n, selector in enumerate(p.exclude):
         names[f"_exclude_{n}"] = selector
@@ -119,9 +156,8 @@ def contest_check(program, p):
         else:
             body.append(f"excluded_{n} = _seats(m, ctx, _exclude_{n})")
             skip.append(f"seat in excluded_{n}")
-    if p.target in _OPPONENTS:
-        body += ["start = order.index(me) if me in order else 0",
-                 "for seat in order[start:] + order[:start]:",
+    if p.target in _OPPONENTS:  # (whether any qualifies: in turn order, from any seat)
+        body += ["for seat in order:",
                  "    if out[seat]:",
                  "        continue"]
     else:
@@ -130,24 +166,24 @@ def contest_check(program, p):
     body += [f"    if {' or '.join(skip)}:", "        continue"]
     if p.target_if is not None:
         names["_target_if"] = p.target_if
+        body.append("    sv = st['sv'][seat]")
         body += _holding(program, p.target_if, "_target_if", "    ", names)
         body += ["    if not ok:", "        continue"]
     if card is None:
         body.append("    return True")
     else:
-        body += ["    key = (keys[(_card_zone, seat)] if (_card_zone, seat) in keys",
-                 "           else m.key(_card_zone, seat))",
-                 "    for inst in zones[key]:",
-                 "        if _card[ids[inst]]:",
-                 "            return True"]
+        key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
+        body += [f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
+                 "        return True"]
     body.append("return False")
-    return write("contest_check", "m, ctx, _p, card=None", body, names)
+    return write("contest_targets", "m, ctx, me", body, names)
 
 
 def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
     """Lines setting `ok` to whether condition `source` (in global `held`) holds for `seat`,
-    read in place; a failure is evaluated again by `holds`, which raises it located."""
-    written = expression(program, source, seated=True)
+    read in place (the state bound as `st`, the seat's variables as `sv`); a failure is
+    evaluated again by `holds`, which raises it located."""
+    written = expression(program, source, seated=True, bound=True)
     if written is None:
         return [f"{depth}ok = m.holds({held}, seat, ctx)"]
     text, needs = written
@@ -159,10 +195,13 @@ def _holding(program, source: str, held: str, depth: str, names: dict) -> list[s
 
 @specialises_check(_move_viable)
 def move_card_check(program, p):
-    """`_move_viable` for one move: some seat it names has a card to move and room for it."""
+    """`_move_viable` for one move: some seat it names has a card to move and room for it;
+    written out (`runtime.written`) for the acting seat's own zones."""
     table = _table(program, p.matching)
     if table is _UNKNOWN:
         return _move_viable
+    if p.who == "self" and p.card is None and p.from_ in program.zones and p.to in program.zones:
+        return _own_move_check(program, p, table)
     who, from_, to, card_id = p.who, p.from_, p.to, p.card
     mine = who == "self"
 
@@ -177,30 +216,85 @@ def move_card_check(program, p):
                     and zone.capacity <= len(zones[dest])):
                 continue  # no room (see `zones.room`)
             key = keys[(from_, s)] if (from_, s) in keys else m.key(from_, s)
-            for inst in zones[key]:
-                if card_id is not None and ids[inst] != card_id:
-                    continue
-                if table is None or table[ids[inst]]:
+            if card_id is not None:
+                if any(ids[inst] == card_id and (table is None or table[ids[inst]])
+                       for inst in zones[key]):
                     return True
+            elif table is None:
+                if zones[key]:
+                    return True
+            elif any(map(table.__getitem__, map(ids.__getitem__, zones[key]))):  # (in C)
+                return True
         return False
 
     return check
 
 
+def _own_move_check(program, p, table) -> Callable:
+    """The acting seat moving any card (of those `table` names) from a zone of its own: the
+    destination's room (its capacity known at load) and the source's cards read in place."""
+    names: dict = {"_table": table, "_generic": _move_viable, **_COUNTING}
+    body = ["st = m.state",
+            "seat = ctx['self'] if 'self' in ctx else st['active']",
+            "if seat is None:  # (no seat to move for: the op's own check says why)",
+            "    return _generic(m, ctx, _p)",
+            "zones = st['zones']"]
+    to = program.zones[p.to]
+    if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
+        body += [f"if _len(zones[{zone_key(program, p.to, 'seat', '_to', names)}]) >= "
+                 f"{int(to.capacity)}:",
+                 "    return False"]
+    cards = f"zones[{zone_key(program, p.from_, 'seat', '_from', names)}]"
+    body.append(f"return _len({cards}) > 0" if table is None else
+                f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
+    return write("move_card_check", "m, ctx, _p, card=None", body, names)
+
+
 @specialises_check(_choose_viable)
 def choose_check(program, p):
-    """`_choose_viable` for one choice: some option's condition holds and its first effect
-    has something to act on."""
-    options = [(_runner(program, o.if_), *first_check(program, o.do)) for o in p.options]
+    """`_choose_viable` for one choice, written out (`runtime.written`): some option's
+    condition holds (read in place) and its first effect has something to act on."""
+    names: dict = {}
+    body = ["seat = ctx['self'] if 'self' in ctx else None",
+            "card = ctx['card'] if 'card' in ctx else None"]
+    for n, option in enumerate(p.options):
+        viable, params = first_check(program, option.do)
+        names.update({f"_if_{n}": option.if_, f"_viable_{n}": viable, f"_params_{n}": params})
+        body.append(f"# option {n}: if {option.if_}")
+        depth = ""
+        if option.if_ is not None:
+            written = expression(program, option.if_)
+            if written is None:
+                body.append(f"ok = m.holds(_if_{n}, seat, ctx, card)")
+            else:
+                text, needs = written
+                names.update(needs)
+                body += ["try:", f"    ok = {text}",
+                         "except Exception:  # located by `holds`, which evaluates it again",
+                         f"    ok = m.holds(_if_{n}, seat, ctx, card)"]
+            body.append("if ok:")
+            depth = "    "
+        body += [f"{depth}return True"] if viable is None else [
+            f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
+    body.append("return False")
+    return write("choose_check", "m, ctx, _p, _card=None", body, names)
+
+
+@specialises_check(_search_viable)
+def search_check(program, p):
+    """`_search_viable` for one search: the zone it looks through holds a card it may take."""
+    table = _table(program, p.matching)
+    if table is _UNKNOWN:
+        return _search_viable
+    zone_id = p.zone
 
     def check(m: Machine, ctx: dict, _p) -> bool:
-        chooser = ctx.get("self")
-        card = ctx.get("card")
-        for run, viable, params in options:
-            if run is not None and not run(m, chooser, ctx, card):
-                continue
-            if viable is None or viable(m, ctx, params):
-                return True
-        return False
+        seat = ctx.get("self")
+        keys = m.keys
+        cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
+                                 else m.key(zone_id, seat)]
+        if table is None:
+            return bool(cards)
+        return any(map(table.__getitem__, map(m.state["ids"].__getitem__, cards)))  # (in C)
 
     return check
