@@ -7,7 +7,8 @@ the player-count table says, on their `at` cells in order or in their area, with
 group's health: a number, a player-count table or the name of a card field holding one,
 else their card's `health`; healing never takes them above it; a group's `abilities` names
 the card field whose abilities its foes also answer windows with), and the scenario's own
-setup runs. Its special rules with a `when` answer that window as the rules' own abilities do
+setup runs. Variables that `resets: battle` go back to their `initial` value as a battle
+begins and as it ends (`reset_battle_variables`). Its special rules with a `when` answer that window as the rules' own abilities do
 (numbered after them), on its own or within a story. The battle ends when one of its
 outcomes or objectives holds: an outcome named
 `defeat` is a loss for the whole party, any other a win (the outcome's own effects are the
@@ -23,6 +24,7 @@ from runtime.errors import RuleError
 from runtime.frames import Tail, fx, handler
 from runtime.hooks import HOOKS
 from runtime.targets import ARMS
+from runtime.variables import read, write
 
 if TYPE_CHECKING:
     from compiler.language.documents import Scenario
@@ -59,6 +61,7 @@ def deploy(m: Machine, frame: dict):
     local = frame["l"]
     if "placed" not in local:
         m.state["incoming"] = []  # no hit kept for a defence outlives the battle it was made in
+        reset_battle_variables(m)
     for seat in m.seats_from(0):
         if str(seat) in local.setdefault("placed", {}) or figure(m, seat) is not None:
             continue
@@ -86,6 +89,16 @@ def deploy(m: Machine, frame: dict):
             pieces(m).append(piece)
             m.emit("spawn", piece=len(pieces(m)) - 1, card=None, cell=list(cell))
     return Tail(fx(m.program.lid(found.setup), frame["ctx"]))
+
+
+def reset_battle_variables(m: Machine) -> None:
+    """Set every game and seat variable that `resets: battle` back to its `initial` value."""
+    for name, var in m.program.variables.items():
+        if var.resets != "battle" or var.per == "piece":  # a piece's go with the board
+            continue
+        for seat in [None] if var.per == "game" else range(m.state["players"]):
+            if read(m, name, seat) != var.initial:
+                write(m, name, seat, var.initial)
 
 
 def outcome(m: Machine) -> tuple[str, str] | None:

@@ -2,7 +2,8 @@
 
 A program built for a story (`Program(game, story=ID)`, or `Program(game)` when the rules
 have a `campaign:`) starts a `story` frame instead of the turn structure: the rules' setup
-runs, then the party walks the story (each of the campaign's in turn) from its start card. Each card's text is public (a `story` event every seat sees); its `do` effects run;
+runs, then the party walks the story (each of the campaign's in turn) from its start card,
+its introduction (the story's `text`) read out first (a `say` event). Each card's text is public (a `story` event every seat sees); its `do` effects run;
 then the card leads on. A card whose `if:` does not hold when the party reaches it is passed
 over (no text, effects, choices, challenge or battle): the story follows its `goto`, and
 stops there when it has none. The card leads on as follows:
@@ -41,7 +42,7 @@ import copy
 from typing import TYPE_CHECKING
 
 from compiler.analysis.story_dice import DEFAULT_DICE
-from runtime.battle import DEFEAT, battle_frame
+from runtime.battle import DEFEAT, battle_frame, reset_battle_variables
 from runtime.between import pause_frames
 from runtime.conditions import finish
 from runtime.dice import count_roll, start_roll, system
@@ -131,6 +132,7 @@ def walk(m: Machine, frame: dict):
             return Call(fx(program.lid(program.rules.setup), ctx), window("setup", ctx))
         if stage == "begin":
             st["begun"] = True  # setup is over: the rules' conditions hold from here on
+            _introduce(m, program.game.stories[st["story"]["id"]])
             local["s"] = "enter"
             continue
         if stage == "pause":
@@ -234,9 +236,16 @@ def _next(m: Machine, local: dict, ending: str, following: str, ctx: dict):
     story = m.program.game.stories[following]
     st["story"] = _story_state(following, story.start, st["story"].get("won", 0))
     m.emit("say", text=f"{story.title} begins.")
+    _introduce(m, story)
     local.update(s="pause" if m.program.rules.between_cards else "enter", card=story.start)
     between = m.program.rules.campaign.between
     return Call(fx(m.program.lid(between), ctx)) if between else Call()
+
+
+def _introduce(m: Machine, story) -> None:
+    """Read out the story's introduction (its `text`), if it has one, as it begins."""
+    if story.text:
+        m.emit("say", text=story.text)
 
 
 def _end(m: Machine, ending: str, text: str) -> None:
@@ -332,6 +341,7 @@ def battle_over(m: Machine, name: str) -> None:
     for scope in ("turn", "round", "battle"):  # the turn and round it ended in end with it
         expire(m, scope)
     m.program = m.program.home
+    reset_battle_variables(m)  # (read with the story's program: the same variables)
     stack[depth]["l"]["outcome"] = name
 
 

@@ -178,6 +178,11 @@ class Variable(Model):
         description="one value for the game, one per seat, or one per piece on a board",
     )
     text: str | None = Field(default=None, description="what it stands for")
+    resets: Literal["battle"] | None = Field(
+        default=None,
+        description="`battle`: back to its `initial` value as every battle begins and again as "
+        "it ends (a count kept for one battle, a flag true only while a battle is fought)",
+    )
     counts: CardCount | None = Field(
         default=None, description="derived: always this count of cards; effects never set it"
     )

@@ -8,6 +8,7 @@ import pytest
 from runtime.agents import make_agent
 from runtime.errors import RuleError
 from runtime.loading import load_program
+from runtime.machine import Machine
 from runtime.session import play_game
 from runtime.targets import enemies_of
 from tests.runtime.conftest import FIXTURES, labels, pick, start
@@ -142,3 +143,13 @@ def test_fallen_ally_distance_counts_cells_to_the_nearest_ally_struck_down(ambus
     assert [m.value("fallen_ally_distance", s) for s in range(2)] == [4, 0]
     m.state["pieces"][0][2:4] = [3, 0]  # seat 1 steps next to it, on D1
     assert m.value("fallen_ally_distance", 0) == 1
+
+
+def test_a_variable_that_resets_each_battle_begins_it_at_its_initial_value(ambush):
+    log: list = []
+    m = Machine.start(ambush, 2, 1, log=log, variables={"feats": 2})
+    assert m.state["gv"]["feats"] == 2  # the characters are picked before the battle begins
+    pick(m, "Stout")
+    pick(m, "Swift")
+    assert m.state["gv"]["feats"] == 0
+    assert {"e": "set", "variable": "feats", "seat": None, "value": 0} in log

@@ -103,7 +103,7 @@ def test_a_campaign_resumes_across_sittings_exactly(tmp_path):
     except Evening:
         pass
     acts = set()
-    for evening in (30, None):  # a second sitting, then a third to the end
+    for evening in (40, None):  # a second sitting, then a third to the end
         session = Session.resume(save, lambda p: load_program(Path(p), None, CAMPAIGN, "victory"),
                                  agents)
         acts.add(session.machine.state["story"]["id"])
