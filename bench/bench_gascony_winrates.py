@@ -127,7 +127,7 @@ def main() -> None:
             if args.only in (None, "campaign") and args.campaign_games:
                 start = cpu()
                 won, capped = party_wins(Program(game, story=CAMPAIGN), agent, players,
-                                         args.campaign_games, args.seed)
+                                         args.campaign_games, args.seed, args.detail)
                 print(line("campaign", won, args.campaign_games, capped, cpu() - start),
                       flush=True)
 

@@ -49,7 +49,8 @@ def before_the_streets() -> Machine:
     for choice in ("Call the Porter", "Go on to the next card", "Go on to the next card",
                    "Go on to the next card"):
         pick(m, choice)
-    assert m.decision["seat"] == 3 and labels(m) == ["Sell Equipment", "Go on to the next card"]
+    assert m.decision["seat"] == 3 and labels(m) == [
+        "Sell Equipment", "Trade Cards and Coins", "Go on to the next card"]
     return m
 
 
