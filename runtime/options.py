@@ -82,17 +82,7 @@ def write_main_options(program) -> Callable:
         body.append(f"if {' and '.join(tests)}:")
         depth = "    "
         if action.if_ is not None:
-            written = expression(program, action.if_, seated=True, bound=True)
-            if written is None:
-                body.append(f"{depth}ok = m.holds(_if_{n}, seat, ctx)")
-            else:
-                text, needs = written
-                names.update(needs)
-                body += [f"{depth}try:",
-                         f"{depth}    ok = {text}",
-                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-                         f"{depth}    ok = m.holds(_if_{n}, seat, ctx)"]
-            body.append(f"{depth}if ok:")
+            body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth, names)
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
         if reach is not None:
@@ -152,6 +142,21 @@ def _ability_lines(program, names: dict) -> list[str]:
     return body
 
 
+def _written_if(program, condition, holds: str, depth: str, names: dict) -> list[str]:
+    """Lines that go on (one level deeper) only where `condition` holds: read in place, a
+    failure evaluated again by `holds` (the call, as text), which raises it located."""
+    written = expression(program, condition, seated=True, bound=True)
+    if written is None:
+        return [f"{depth}ok = {holds}", f"{depth}if ok:"]
+    text, needs = written
+    names.update(needs)
+    return [f"{depth}try:",
+            f"{depth}    ok = {text}",
+            f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+            f"{depth}    ok = {holds}",
+            f"{depth}if ok:"]
+
+
 def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
     """Lines setting `total` to what the seat may commit to contest `n` (`reach`, the parts
     of its written check), stake by stake while it falls short of the need, each stake
@@ -196,17 +201,8 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
             depth += "    "
         body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")
         if ability.if_ is not None:
-            written = expression(program, ability.if_, seated=True, bound=True)
-            if written is None:
-                body.append(f"{depth}ok = m.holds(_if_{index}, seat, ctx, card)")
-            else:
-                text, needs = written
-                names.update(needs)
-                body += [f"{depth}try:",
-                         f"{depth}    ok = {text}",
-                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-                         f"{depth}    ok = m.holds(_if_{index}, seat, ctx, card)"]
-            body.append(f"{depth}if ok:")
+            body += _written_if(program, ability.if_, f"m.holds(_if_{index}, seat, ctx, card)",
+                                depth, names)
             depth += "    "
         cost = ability.cost
         if type(cost) is not int:
