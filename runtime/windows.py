@@ -21,11 +21,12 @@ alone and in turn order, to use one or pass (see `runtime.respond`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from runtime.frames import Call, handler
 from runtime.uses import TERRAIN_SOURCE, Source, use_frame, use_key, used
-from runtime.written import condition
+from runtime.written import condition, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -83,96 +84,127 @@ def windows(m: Machine, names: tuple[str, ...], ctx: dict) -> list[dict]:
 def listeners(m: Machine, name: str, ctx: dict) -> list[list]:
     """`[seat, card instance or None, zone key, ability index, face]` for each waiting
     ability: `face` is the card face whose ability it is (None for the rules' and foes')."""
-    program = m.program
-    st = m.state
-    ids = st["ids"]
-    found: list[list] = []
-    # (what is worked out once per window and program, looked up with no call: a turn fires
-    # two or three windows, and `dict.get`s are written as lookups)
-    cache = program.cache
-    plans = cache["window:plans"] if "window:plans" in cache else cache.setdefault(
-        "window:plans", {})
-    who, waiting, rule_abilities, terrain = plans[name] if name in plans else _plan(program, name)
-    if who == "card":
-        inst = ctx.get("card")
-        me = ctx.get("self")
-        if inst is not None:
-            for index in waiting.get(ids[inst], ()):
-                found.append([me, inst, st["loc"][inst], index, ids[inst]])
-        if me is not None:
-            found += [[me, None, None, i, None] for i in rule_abilities]
-        return found
-    # whose abilities answer (see the module's docstring)
-    if who == "active":
-        seats = [st["active"]]
-    elif who is not None:
-        seats = [ctx[who]] if who in ctx and ctx[who] is not None else []
-    elif "only_piece" in ctx and ctx["only_piece"] is not None:
-        # fired for one foe (an attack's `react`): the attacker answers, for that foe
-        seats = [] if ctx.get("attacker") is None else [ctx["attacker"]]
-    else:
-        seats = m.seats_from(st["active"])
-    weapon_zone = ctx.get("weapon_zone")
-    weapon = ctx.get("weapon")
-    zones = st["zones"]
-    in_plays = cache["window:in-play"] if "window:in-play" in cache else cache.setdefault(
-        "window:in-play", {})
-    for n, seat in enumerate(seats):
-        # no card waiting on the window: its cards in play need not be looked at
-        in_play = () if not waiting else in_plays[seat] if seat in in_plays else _in_play(
-            program, seat)
-        for key, shared, in_play_if in in_play:
-            if shared and n:
-                continue  # a shared zone's cards answer once, for the first seat (the active one)
-            for inst in zones[key]:
-                if key == weapon_zone and inst != weapon:
-                    continue  # of the attacker's weapons, only the one striking answers
-                card_id = ids[inst]
-                if card_id not in waiting:
-                    continue
-                if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
-                    continue
-                for index in waiting[card_id]:
-                    found.append([seat, inst, key, index, card_id])
-        if seat is not None and st["items"][seat]:  # the cards a seat holds as items answer as its own
-            found += [[seat, None, None, index, item] for item in st["items"][seat]
-                      for index in waiting.get(item, ())]
-        if rule_abilities:
-            # a battle's special rules (numbered after the rules' abilities) hold for the whole
-            # table: they answer once, for the first seat, as a shared zone's cards do
-            found += [[seat, None, None, i, None] for i in rule_abilities
-                      if not n or i < len(program.rules.abilities)]
-        if seat is not None and terrain is not None:
-            found += _standing_terrain(m, seat, terrain)
-    if who is None:
-        from runtime.targets import foe_listeners
-
-        only = ctx.get("only_piece")
-        found += [[*entry, None] for entry in foe_listeners(m, name)
-                  if only is None or entry[2].split(":")[1] == str(only)]
-    return found
+    known = m.program.cache.setdefault("window:listeners", {})
+    return (known[name] if name in known else written_listeners(m.program, name))(m, ctx)
 
 
-def _in_play(program, seat: int) -> list[tuple]:
-    """(zone key, shared, `in-play-if` or None) of the zones in play, for `seat`: worked out
-    once per program and seat, kept in its cache."""
-    found = program.cache["window:in-play"][seat] = [
-        (f"{zone.id}:{seat}" if zone.per_seat else zone.id, not zone.per_seat, zone.in_play_if)
-        for zone in program.in_play_zones]
-    return found
-
-
-def _plan(program, name: str) -> tuple:
-    """What `listeners` needs of window `name`, worked out once per program: whose abilities
-    answer (`_SUBJECT`: None for a window the game declares), card id -> the indexes of its
-    abilities waiting on it, the rules' abilities waiting on it, and the terrain's (or None)."""
+def written_listeners(program, name: str) -> Callable:
+    """`listeners` of window `name` as one function `(m, ctx)`, written once per program (kept
+    in its cache): only what can answer it in this program is looked at (the seats it names,
+    the zones in play when a card waits on it, the rules', items', terrain's and foes'
+    abilities when some wait on it), and a zone in play is walked card by card only when one
+    of its cards waits on the window (tested in C)."""
     who = _SUBJECT.get(name)
     waiting = {card_id: by_window[name] for card_id, by_window in program.triggers.items()
                if name in by_window}
-    found = program.cache["window:plans"][name] = (
-        who, waiting, tuple(program.rule_triggers.get(name, ())),
-        program.terrain_triggers.get(name))
+    rules_first = tuple(program.rule_triggers.get(name, ()))
+    # a battle's special rules (numbered after the rules' abilities) hold for the whole
+    # table: they answer once, for the first seat, as a shared zone's cards do
+    rules_rest = tuple(i for i in rules_first if i < len(program.rules.abilities))
+    terrain = program.terrain_triggers.get(name)
+    names = {"_waiting": waiting, "_any": frozenset(waiting), "_walk": _walk,
+             "_terrain": terrain, "_standing": _standing_terrain, "_foes": _foes,
+             "_name": name}
+    body = ["st = m.state", "found = []"]
+    if who == "card":
+        if waiting:
+            body += ["inst = ctx.get('card')",
+                     "if inst is not None and (face := st['ids'][inst]) in _waiting:",
+                     "    me = ctx.get('self')",
+                     "    found += [[me, inst, st['loc'][inst], index, face]"
+                     " for index in _waiting[face]]"]
+        if rules_first:
+            body += ["me = ctx.get('self')",
+                     "if me is not None:",
+                     *[f"    found.append([me, None, None, {i}, None])" for i in rules_first]]
+        body.append("return found")
+        return _keep(program, name, body, names)
+    # whose abilities answer (see the module's docstring)
+    if who is None:
+        body += ["if 'only_piece' in ctx and ctx['only_piece'] is not None:",
+                 "    # fired for one foe (an attack's `react`): the attacker answers, for that foe",
+                 "    seats = [] if ctx.get('attacker') is None else [ctx['attacker']]",
+                 "else:",
+                 "    seats = m.seats_from(st['active'])",
+                 "for n, seat in enumerate(seats):"]
+        depth = "    "
+    else:
+        body.append("seat = st['active']" if who == "active" else
+                    f"seat = ctx[{who!r}] if {who!r} in ctx else None")
+        if who != "active":
+            body += ["if seat is None:", "    return found"]
+        depth = ""
+    lines: list[str] = []
+    if waiting:
+        lines += ["zones, ids = st['zones'], st['ids']"]
+        for k, zone in enumerate(program.in_play_zones):
+            key = zone_key(program, zone.id, "seat", f"_zone_{k}", names)
+            names[f"_in_play_if_{k}"] = zone.in_play_if
+            walk = ["cards = zones[key]",
+                    "if not _any.isdisjoint(map(ids.__getitem__, cards)):",
+                    f"    _walk(m, seat, key, cards, ctx, _waiting, _in_play_if_{k}, found)"]
+            if not zone.per_seat and who is None:
+                # a shared zone's cards answer once, for the first seat (the active one)
+                lines += ["if not n:", f"    key = {key}", *["    " + line for line in walk]]
+            else:
+                lines += [f"key = {key}", *walk]
+        # the cards a seat holds as items answer as its own
+        lines += ["if seat is not None and st['items'][seat]:",
+                  "    found += [[seat, None, None, index, item] for item in st['items'][seat]",
+                  "              for index in _waiting.get(item, ())]"]
+    if rules_first:
+        first = [f"found.append([seat, None, None, {i}, None])" for i in rules_first]
+        if who is None:
+            rest = [f"found.append([seat, None, None, {i}, None])" for i in rules_rest]
+            lines += ["if not n:", *["    " + line for line in first],
+                      *(["else:", *["    " + line for line in rest]] if rest else [])]
+        else:
+            lines += first
+    if terrain is not None:
+        lines += ["if seat is not None:", "    found += _standing(m, seat, _terrain)"]
+    body += [depth + line for line in lines]
+    if who is None:
+        if not lines:
+            body.append("    pass")
+        body.append("found += _foes(m, _name, ctx)")
+    body.append("return found")
+    return _keep(program, name, body, names)
+
+
+def _keep(program, name: str, body: list[str], names: dict) -> Callable:
+    """The listeners of window `name` written from `body`, kept in the program's cache."""
+    found = program.cache.setdefault("window:listeners", {})[name] = write(
+        "listeners_" + "".join(c if c.isalnum() else "_" for c in name), "m, ctx", body, names)
     return found
+
+
+def _walk(m: Machine, seat: int, key: str, cards, ctx: dict, waiting: dict,
+          in_play_if: str | None, found: list) -> None:
+    """Add to `found` the abilities waiting (`waiting`: card id -> ability indexes) of the
+    cards of zone `key` in play for `seat`."""
+    ids = m.state["ids"]
+    weapon_zone = ctx.get("weapon_zone")
+    weapon = ctx.get("weapon")
+    for inst in cards:
+        if key == weapon_zone and inst != weapon:
+            continue  # of the attacker's weapons, only the one striking answers
+        card_id = ids[inst]
+        if card_id not in waiting:
+            continue
+        if in_play_if is not None and not m.card_matches(in_play_if, inst, seat):
+            continue
+        for index in waiting[card_id]:
+            found.append([seat, inst, key, index, card_id])
+
+
+def _foes(m: Machine, name: str, ctx: dict) -> list[list]:
+    """The foes on the board whose cards wait on window `name` (of one foe, when the window
+    is its own answer), as `listeners` gives them."""
+    from runtime.targets import foe_listeners
+
+    only = ctx.get("only_piece")
+    return [[*entry, None] for entry in foe_listeners(m, name)
+            if only is None or entry[2].split(":")[1] == str(only)]
 
 
 def _standing_terrain(m: Machine, seat: int, waiting: dict[str, list[int]]) -> list[list]:
@@ -216,31 +248,39 @@ def collected(m: Machine, name: str, ctx: dict) -> dict:
 
 @handler("window")
 def run_window(m: Machine, frame: dict):
-    name = frame["w"]
-    if name not in m.program.listened:
-        return None
     local = frame["l"]
     st = m.state
-    if "q" not in local:
-        queue = listeners(m, name, frame["ctx"])
+    cache = m.program.cache
+    if "q" in local:  # (a window whose queue was collected, or one under way)
+        queue = local["q"]
+        i = local["i"]
+    else:
+        name = frame["w"]
+        if name not in m.program.listened:
+            return None
+        known = cache["window:listeners"] if "window:listeners" in cache else cache.setdefault(
+            "window:listeners", {})
+        queue = (known[name] if name in known else written_listeners(m.program, name))(
+            m, frame["ctx"])  # (`listeners`, inline)
         if not queue:
             return None  # nothing answers: the frame goes, its working values unread
         local["q"] = queue
-        local["i"] = 0
-    queue = local["q"]
-    if "f" not in local:
+        i = local["i"] = 0
+    if "f" in local:
+        faces = local["f"]
+    else:
         # the faces the cards show as the window opens: one flipped while it runs (by an
         # ability answering before its own) no longer offers the ability it was queued with
-        local["f"] = [None if e[1] is None else st["ids"][e[1]] for e in queue]
+        ids = st["ids"]
+        faces = local["f"] = [None if e[1] is None else ids[e[1]] for e in queue]
     # (face, index) -> its ability and its `if:` written out (`runtime.written.condition`)
-    cache = m.program.cache
-    if "window:abilities" not in cache:
-        cache["window:abilities"] = {}
-    abilities = cache["window:abilities"]
-    while local["i"] < len(queue):
-        seat, inst, key, index, face = queue[local["i"]]
-        opened_as = local["f"][local["i"]]
-        local["i"] += 1
+    abilities = cache["window:abilities"] if "window:abilities" in cache else cache.setdefault(
+        "window:abilities", {})
+    while i < len(queue):
+        seat, inst, key, index, face = queue[i]
+        opened_as = faces[i]
+        i += 1
+        local["i"] = i
         if inst is None and key is not None:  # a foe on the board: it acts as that piece
             from runtime.targets import foe_ability
 
@@ -250,12 +290,13 @@ def run_window(m: Machine, frame: dict):
             continue
         if inst is not None and (st["loc"][inst] != key or st["ids"][inst] != opened_as):
             continue  # the card left play, or turned over, before its turn came
-        found = abilities.get((face, index))
-        if found is None:
+        which = (face, index)
+        if which in abilities:
+            ability, holds = abilities[which]
+        else:
             ability = m.program.abilities_of(Source(face, index))
-            found = abilities[(face, index)] = (
+            ability, holds = abilities[which] = (
                 ability, None if ability.if_ is None else condition(m.program, ability.if_))
-        ability, holds = found
         if ability.once_per and used(m, ability.once_per, use_key(seat, inst, face, index)):
             continue
         ctx = {**frame["ctx"], "self": seat, "card": inst}
