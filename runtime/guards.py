@@ -25,33 +25,33 @@ WATCHED_STEPS = 500
 class Budget:
     """Decisions counted for one machine: in the game, and since the turn count last moved."""
 
-    __slots__ = ("decisions", "turn", "in_turn", "picked")
+    __slots__ = ("decisions", "turn", "picked")
 
     def __init__(self, decisions: int = 0):
         self.decisions = decisions
         self.turn = -1
-        self.in_turn = 0
-        self.picked: list[str] = []  # the labels picked this turn, in order
+        self.picked: list[str] = []  # the labels picked since the turn count last moved
 
 
 def count_decision(m: Machine, label: str) -> None:
     """Count a decision taken; trip the decision or runaway-turn guard when over budget."""
     b = m.budget
-    b.decisions += 1
+    decisions = b.decisions = b.decisions + 1
     turns = m.state["turns"]
     if turns == b.turn:
-        b.in_turn += 1
-        b.picked.append(label)  # (counted only should the runaway guard trip)
+        picked = b.picked
+        picked.append(label)  # (counted only should the runaway guard trip)
     else:
-        b.turn, b.in_turn, b.picked = turns, 1, [label]
+        b.turn = turns
+        picked = b.picked = [label]
     cap = m.program.rules.decision_cap
-    if b.decisions > cap:
+    if decisions > cap:
         trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
-    elif b.in_turn > cap // 10 and b.in_turn > 1:  # (over `max(1, cap // 10)`)
+    elif len(picked) > cap // 10 and len(picked) > 1:  # (over `max(1, cap // 10)`)
         # the first picked of the most picked (a Counter keeps the order labels first came)
-        label, times = max(Counter(b.picked).items(), key=itemgetter(1))
+        label, times = max(Counter(picked).items(), key=itemgetter(1))
         trip(m, "runaway-turn",
-             f"{b.in_turn} decisions while the turn count stood at {turns} (a tenth of "
+             f"{len(picked)} decisions while the turn count stood at {turns} (a tenth of "
              f"the decision cap); most often picked: {label!r}, {times} times")
 
 

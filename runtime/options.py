@@ -13,6 +13,7 @@ when asked after each action (see `runtime.respond`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from runtime.specialise import CHECK_SPECIALISERS
@@ -124,12 +125,22 @@ def _ability_lines(program, names: dict) -> list[str]:
     offers = program.cache.setdefault(("options:abilities", id(table)), {})
     for card_id in table:  # (written now, with the rest of the turn options)
         _offers(program, table, card_id, offers)
-    names.update({"_offers": offers, "_items": item_options})
+    names.update({"_offers": offers, "_offered": offers.__contains__, "_items": item_options,
+                  "_compress": compress, "_map": map})
     body = ["# the abilities of the seat's cards in play, then of its items",
             "seen = set()",
             "ids = st['ids']"]
-    for n, zone in enumerate(z for z in program.in_play_zones if z.per_seat):
-        body += [f"for inst in st['zones'][{zone_key(program, zone.id, 'seat', f'_zone_{n}', names)}]:",
+    zones = [z for z in program.in_play_zones if z.per_seat]
+    keys = [zone_key(program, zone.id, "seat", f"_zone_{n}", names) for n, zone in enumerate(zones)]
+    if zones and all(zone.in_play_if is None for zone in zones):
+        # the seat's cards in play in one list, those with abilities picked out in C
+        every = ", ".join(f"*st['zones'][{key}]" for key in keys)
+        return [*body, f"cards = [{every}]",
+                "for inst in _compress(cards, _map(_offered, _map(ids.__getitem__, cards))):",
+                "    _offers[ids[inst]](m, seat, inst, options, seen, left, st, sv)",
+                "if st['items'][seat]:", "    options += _items(m, seat, _activated, left)"]
+    for n, zone in enumerate(zones):
+        body += [f"for inst in st['zones'][{keys[n]}]:",
                  "    card_id = ids[inst]",
                  "    if card_id in _offers:"]
         depth = "        "

@@ -11,8 +11,8 @@ combinations are too many).
 
 from __future__ import annotations
 
-from itertools import product
-from operator import itemgetter, mul
+from itertools import chain, product
+from operator import getitem, itemgetter, mul
 from typing import TYPE_CHECKING
 
 from runtime import weapons
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from runtime.machine import Machine
 
 MAX_COMBINATIONS = 200
+_chain = chain.from_iterable
 
 
 def _health(m: Machine) -> str | None:
@@ -319,24 +320,36 @@ def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -
         combos *= size + 1
     if combos > MAX_COMBINATIONS:
         return []
-    values = [value for _label, value, _cards in found]
-    options = []
-    # plain loops: a combination is built for every option of every commit a game asks for
+    values = tuple(value for _label, value, _cards in found)
+    # the combinations of kinds, values and counts seen before, labelled and sorted once per
+    # program (a game asks the same commit many times)
+    shape = (tuple(label for label, _value, _cards in found), values, tuple(sizes), least)
+    cache = m.program.cache
+    known = cache["combat:commits"] if "combat:commits" in cache else cache.setdefault(
+        "combat:commits", {})
+    made = known[shape] if shape in known else _combinations(known, shape)
+    groups = [cards for _label, _value, cards in found]
+    return [{"label": label, "key": key, "cards": [*_chain(map(getitem, groups, cuts))],
+             "total": total} for label, key, cuts, total in made]
+
+
+def _combinations(known: dict, shape: tuple) -> list[tuple]:
+    """(label, key, slices of each kind's cards, total) of each combination of at least the
+    least total, in the order offered (by total), for `shape` (labels, values, sizes, least):
+    kept in `known`."""
+    labels, values, sizes, least = shape
+    made = []
     for counts in product(*[range(n + 1) for n in sizes]):
         total = sum(map(mul, counts, values))
         if total < least:
             continue
-        parts = []
-        picks: list[int] = []
-        for n, (label, _value, cards) in zip(counts, found, strict=True):
-            if n:
-                parts.append(f"{n} {label}")
-                picks += cards[:n]
-        label = (" + ".join(parts) or "nothing") + f" (total {total})"
-        key = "commit:" + ",".join(map(str, counts))
-        options.append({"label": label, "key": key, "cards": picks, "total": total})
-    options.sort(key=itemgetter("total"))
-    return options
+        label = " + ".join(f"{n} {label}" for n, label in zip(counts, labels, strict=True) if n)
+        made.append(((label or "nothing") + f" (total {total})",
+                     "commit:" + ",".join(map(str, counts)),
+                     tuple(slice(n) for n in counts), total))
+    made.sort(key=itemgetter(3))
+    known[shape] = made
+    return made
 
 
 def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: int, spent: str):

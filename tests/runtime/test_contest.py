@@ -27,6 +27,30 @@ def test_commit_options_count_hand_one_and_table_two(skirmish):
     assert "1 Gem from table" in labels(m)[1] + labels(m)[2]
 
 
+def test_commit_options_kept_per_shape_carry_each_games_own_cards(skirmish):
+    # the combinations are labelled once per program and shape (kinds, values, counts): a
+    # second game with the same shape is offered its own cards, under the same labels
+    offered = []
+    for hand, table in ((["gem", "gem"], ["gem"]), (["gem", "gem"], ["gem"]), (["gem"], ["gem"])):
+        m = start(skirmish)
+        _ready(m, hand, table, [])
+        arrange(m, {"hero:1": ["knight"]})
+        pick(m, "Attack a hero")
+        st = m.state
+        own = {"hand:0": set(st["zones"]["hand:0"]), "table:0": set(st["zones"]["table:0"])}
+        for option in m.decision["options"]:
+            taken = [st["loc"][c] for c in option["cards"]]
+            # a label's counts are the cards the option commits, from the zones it names
+            hand_n, table_n = taken.count("hand:0"), taken.count("table:0")
+            assert set(option["cards"]) <= own["hand:0"] | own["table:0"]
+            assert option["key"] == f"commit:{hand_n},{table_n}"
+            assert option["total"] == hand_n + 2 * table_n
+            assert option["label"].endswith(f"(total {option['total']})")
+        offered.append([(o["label"], o["key"], o["total"]) for o in m.decision["options"]])
+    assert offered[0] == offered[1] and offered[2] != offered[0]
+    assert [t for _l, _k, t in offered[2]] == [1, 2, 3]
+
+
 def test_a_higher_attack_wins_steals_and_flips(skirmish):
     m = start(skirmish)
     _ready(m, ["gem", "gem"], ["gem"], ["gem", "spark"])
