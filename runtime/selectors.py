@@ -43,54 +43,87 @@ def plays_as_party(program) -> bool:
 
 def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
     """The seats a selector names, without asking anyone (choices: everyone eligible)."""
-    st = m.state
-    me = ctx.get("self", st["active"])
-    match selector:
-        case "self":
-            return [me]
-        case "active":
-            return [st["active"]]
-        case "each-player" | "all-characters":
-            return m.seats_from(st["active"])
-        case "each-player-reversed":
-            return m.seats_from(st["order"][0])[::-1]
-        case "chosen":
-            return m.seats_from(me)
-        case "chosen-opponent" | "each-opponent" | "random-opponent" | "all-enemies":
-            if selector == "all-enemies" and cooperative(m):
-                return []
-            return [s for s in m.seats_from(me) if s != me]
-        case "each-ally":
-            if cooperative(m):
-                return [s for s in m.seats_from(me) if s != me]
-            partner = st["partner"][me]
-            return [] if partner is None else [partner]
-        case "next-player":
-            ring = m.seats_from(me)
-            return ring[1:2] or ring[:1]
-        case "previous-player":
-            ring = m.seats_from(me)
-            return ring[-1:] if len(ring) > 1 else ring[:1]
-        case "target" if "tpieces" in ctx:
-            # the seats of the several pieces a played card targets (see the op `play-top`)
-            rows = st["pieces"]
-            return [rows[i][1] for i in ctx["tpieces"]
-                    if rows[i][1] is not None and rows[i][2] is not None]
-        case "attacker" | "defender" | "target":
-            seat = ctx.get(selector)
-            return [] if seat is None else [seat]
-        case "partner":
-            partner = st["partner"][me]
-            return [] if partner is None else [partner]
-        case "holder":
-            card = ctx.get("card")
-            owner = m.owner(card) if card is not None else None
-            return [me] if owner is None else [owner]
-        case "weakest" | "strongest":
-            return [s for s in m.seats_from(me) if s != me]
+    named = _NAMED.get(selector)
+    if named is not None:
+        return named(m, ctx, ctx["self"] if "self" in ctx else m.state["active"])
     from runtime.board import board_seats
 
     return board_seats(m, ctx, selector)
+
+
+def _others(m: Machine, ctx: dict, me: int) -> list[int]:
+    return [s for s in m.seats_from(me) if s != me]
+
+
+def _enemies(m: Machine, ctx: dict, me: int) -> list[int]:
+    return [] if cooperative(m) else _others(m, ctx, me)
+
+
+def _allies(m: Machine, ctx: dict, me: int) -> list[int]:
+    if cooperative(m):
+        return _others(m, ctx, me)
+    return _partner(m, ctx, me)
+
+
+def _partner(m: Machine, ctx: dict, me: int) -> list[int]:
+    partner = m.state["partner"][me]
+    return [] if partner is None else [partner]
+
+
+def _next(m: Machine, ctx: dict, me: int) -> list[int]:
+    ring = m.seats_from(me)
+    return ring[1:2] or ring[:1]
+
+
+def _previous(m: Machine, ctx: dict, me: int) -> list[int]:
+    ring = m.seats_from(me)
+    return ring[-1:] if len(ring) > 1 else ring[:1]
+
+
+def _target(m: Machine, ctx: dict, me: int) -> list[int]:
+    if "tpieces" in ctx:
+        # the seats of the several pieces a played card targets (see the op `play-top`)
+        rows = m.state["pieces"]
+        return [rows[i][1] for i in ctx["tpieces"]
+                if rows[i][1] is not None and rows[i][2] is not None]
+    return _in_ctx(m, ctx, me, "target")
+
+
+def _in_ctx(m: Machine, ctx: dict, me: int, name: str) -> list[int]:
+    seat = ctx.get(name)
+    return [] if seat is None else [seat]
+
+
+def _holder(m: Machine, ctx: dict, me: int) -> list[int]:
+    card = ctx.get("card")
+    owner = m.owner(card) if card is not None else None
+    return [me] if owner is None else [owner]
+
+
+# selector -> its seats `(m, ctx, me)`, `me` the acting seat (else the active one): looked
+# up, not matched case by case (effects name seats all the time)
+_NAMED = {
+    "self": lambda m, ctx, me: [me],
+    "active": lambda m, ctx, me: [m.state["active"]],
+    "each-player": lambda m, ctx, me: m.seats_from(m.state["active"]),
+    "all-characters": lambda m, ctx, me: m.seats_from(m.state["active"]),
+    "each-player-reversed": lambda m, ctx, me: m.seats_from(m.state["order"][0])[::-1],
+    "chosen": lambda m, ctx, me: m.seats_from(me),
+    "chosen-opponent": _others,
+    "each-opponent": _others,
+    "random-opponent": _others,
+    "all-enemies": _enemies,
+    "each-ally": _allies,
+    "next-player": _next,
+    "previous-player": _previous,
+    "target": _target,
+    "attacker": lambda m, ctx, me: _in_ctx(m, ctx, me, "attacker"),
+    "defender": lambda m, ctx, me: _in_ctx(m, ctx, me, "defender"),
+    "partner": _partner,
+    "holder": _holder,
+    "weakest": _others,
+    "strongest": _others,
+}
 
 
 def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who",
