@@ -24,6 +24,7 @@ from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, n
 from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
+from runtime.tallies import recount
 
 # Handlers that never change the state themselves: an effect list checks after each of its
 # effects, and a window only queues abilities. Every other handler's step is checked.
@@ -73,6 +74,10 @@ class Machine:
         self.dirty = True
         # the cards whose moves change what the end check counts (None: every card)
         self.counted = self.program.cache.get("conditions:counted")
+        # the counts kept as cards move, worked out from the zones (`runtime.tallies`)
+        self.tally: dict | None = None
+        self.tallied: list[list[int]] | None = None
+        recount(self)
         self.budget = Budget()
         if audit is not None:
             audit.attach(self)
@@ -138,6 +143,7 @@ class Machine:
         zones = state["zones"]
         for inst, (_card_id, key) in enumerate(cards):
             zones[key] += (inst,)  # (an append, with no call)
+        recount(m)
         state["stack"].append(story.first_frame(program))
         m.run()
         return m

@@ -8,6 +8,7 @@ from runtime.frames import Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.selectors import candidates, resolve, seat_label
 from runtime.state import array_for_write
+from runtime.tallies import adjust
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -115,7 +116,11 @@ def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if p.to is not None and _shows(m, current, p.to):
             continue
         other = m.program.back_of.get(current) or m.program.front_of.get(current)
+        if m.tally is not None:
+            adjust(m, inst, -1)  # (`runtime.tallies`: counts by card)
         array_for_write(st, "ids")[inst] = other
+        if m.tally is not None:
+            adjust(m, inst, 1)
         m.dirty = True  # (`Machine.dirty`: counts by card)
         array_for_write(st, "flipped")[inst] ^= 1
         if m.log is not None:
