@@ -51,6 +51,34 @@ def seated(agents: list, seats: int) -> list:
     return agents if len(agents) >= seats else [agents[0]] * seats
 
 
+def _zone_keys(program: Program, players: int) -> dict[tuple[str, int | None], str]:
+    """(zone id, seat) -> zone key, for every zone and seat (a per-game zone for any seat, and
+    for none), worked out once a program and player count."""
+    found = program.cache.get(("machine:keys", players))
+    if found is None:
+        found = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
+                 for z in program.zones.values() for s in range(players)}
+        found.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
+        program.cache[("machine:keys", players)] = found
+    return found
+
+
+def _laid_out(program: Program, players: int) -> tuple[dict[str, list[int]], list, list, list]:
+    """A new game's zones (key -> its cards) and each card's id, face-down mark and zone key,
+    for `players` (`Program.layout`), worked out once a program and player count."""
+    found = program.cache.get(("machine:layout", players))
+    if found is None:
+        keys, cards = program.layout(players)
+        key_zone = program.keys(players)[2]
+        zones: dict[str, list[int]] = {key: [] for key in keys}
+        for inst, (_card_id, key) in enumerate(cards):
+            zones[key].append(inst)
+        found = program.cache[("machine:layout", players)] = (
+            zones, [card_id for card_id, _key in cards],
+            [int(key_zone[key].down) for _card_id, key in cards], [key for _card_id, key in cards])
+    return found
+
+
 class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
@@ -82,10 +110,7 @@ class Machine:
         if audit is not None:
             audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
-        # (zone id, seat) -> zone key, for every zone and seat: a per-game zone for any seat
-        self.keys = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
-                     for z in program.zones.values() for s in range(state["players"])}
-        self.keys.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
+        self.keys = _zone_keys(program, state["players"])
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
 
@@ -132,18 +157,13 @@ class Machine:
             else:
                 raise RuleError(f"cannot carry '{name}' into the game: it is no variable kept "
                                 f"there, or it does not give one value per seat")
-        keys, cards = program.layout(players)
-        state["zones"] = {key: [] for key in keys}
+        zones, ids, down, loc = _laid_out(program, players)
+        state["zones"] = dict(zip(zones, map(list, zones.values())))  # (each zone a list of its own)
+        state["ids"] += ids
+        state["down"] += down
+        state["flipped"] += [0] * len(ids)
+        state["loc"] += loc
         m = cls(program, state, log, stats, audit)
-        key_zone = m.key_zone
-        state["ids"] += [card_id for card_id, _key in cards]
-        state["down"] += [int(key_zone[key].down) for _card_id, key in cards]
-        state["flipped"] += [0] * len(cards)
-        state["loc"] += [key for _card_id, key in cards]
-        zones = state["zones"]
-        for inst, (_card_id, key) in enumerate(cards):
-            zones[key] += (inst,)  # (an append, with no call)
-        recount(m)
         state["stack"].append(story.first_frame(program))
         m.run()
         return m
@@ -193,9 +213,9 @@ class Machine:
                 if not options[1:]:  # a single option
                     # the asking frame is on top (an op may have pushed its own frame)
                     _put_answer(stack[-1], options[0])
-                else:
-                    st["decision"] = result
-                continue
+                    continue
+                st["decision"] = result
+                break
             if audit is not None:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
@@ -234,10 +254,15 @@ class Machine:
         if not 0 <= index < len(options):
             raise RuleError(f"option {index} is out of range (0–{len(options) - 1})")
         st["decision"] = None
-        count_decision(self, options[index]["label"])
+        option = options[index]
+        count_decision(self, option["label"])
         if st["result"] is not None:  # a guard stopped the game
             return
-        _put_answer(st["stack"][-1], options[index])
+        frame = st["stack"][-1]  # (`_put_answer`, written out)
+        if "l" in frame:
+            frame["l"]["ans"] = option
+        else:
+            frame["l"] = {"ans": option}
         self.run()
 
     def calm_step(self, actions: bool = False) -> None:
