@@ -158,7 +158,7 @@ class Machine:
                 raise RuleError(f"cannot carry '{name}' into the game: it is no variable kept "
                                 f"there, or it does not give one value per seat")
         zones, ids, down, loc = _laid_out(program, players)
-        state["zones"] = dict(zip(zones, map(list, zones.values())))  # (each zone a list of its own)
+        state["zones"] = dict(zip(zones, map(list, zones.values()), strict=True))  # (lists of its own)
         state["ids"] += ids
         state["down"] += down
         state["flipped"] += [0] * len(ids)

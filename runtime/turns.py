@@ -49,7 +49,7 @@ def game(m: Machine, frame: dict):
     changed = False  # whether this step began the game or a new round (else it is calm)
     began = False  # whether this call began a round (the next one then takes a step of its own)
     while True:
-        stage = local["s"] if "s" in local else "setup"
+        stage = local.get("s", "setup")
         if stage == "after":  # (first: the stages most steps are in)
             seat = local["order"][local["pos"]]
             if st["extra"][seat] > 0 and not st["out"][seat]:
