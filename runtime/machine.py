@@ -354,14 +354,17 @@ class Machine:
     def seats_from(self, seat: int) -> list[int]:
         """Every seat still in the game, in turn order, starting with `seat`."""
         order = self.state["order"]
-        start = 0
-        for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
-            if s == seat:
-                break
-            start += 1
+        if order and order[0] == seat:  # (the ring as it stands: one copy, no search)
+            ring = order[:]
         else:
             start = 0
-        ring = order[start:] + order[:start]
+            for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
+                if s == seat:
+                    break
+                start += 1
+            else:
+                start = 0
+            ring = order[start:] + order[:start]
         out = self.state["out"]
         return [s for s in ring if not out[s]] if True in out else ring
 

@@ -81,9 +81,12 @@ def _character(m: Machine, ctx: dict, seat: int) -> int | None:
     if mine is not None and m.owner(mine) == seat and (ids[mine] in backs or ids[mine] in fronts):
         return mine
     order = (st["players"], seat)  # the seat's zones, those in play first: sorted once
-    keys = program.cache.setdefault("in-play first", {}).get(order)
+    sorted_keys = program.cache.get("in-play first")
+    if sorted_keys is None:
+        sorted_keys = program.cache["in-play first"] = {}
+    keys = sorted_keys.get(order)
     if keys is None:
-        keys = program.cache["in-play first"][order] = sorted(
+        keys = sorted_keys[order] = sorted(
             m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
     for key in keys:
         for inst in st["zones"][key]:
