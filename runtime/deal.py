@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from runtime.errors import RuleError
 from runtime.state import array_for_write, zone_for_write
+from runtime.tallies import recount
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -51,6 +52,7 @@ def arrange(m: Machine, layout: dict[str, list[str]], spare: str = "draw") -> No
             _lay(m, inst, spare, "")
         done.add(key)
     st["decision"] = None
+    recount(m)  # (`runtime.tallies`: cards laid out anew)
     if not m.check_end():  # a deal may already meet a win condition
         m.run()
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
 from runtime.errors import RuleError
 from runtime.frames import NO_CTX
+from runtime.tallies import kept
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -613,13 +614,18 @@ def _count(name: str, var) -> Reader:
 
 def _count_inline(program: Program, name: str, var, reader: Reader) -> tuple | None:
     """A seat's count of cards in its own zone written in place in bound expressions (the
-    reader for no seat): the zone's length, or its cards summed through the condition's
-    table by card id, kept to a face by the face-down marks. None where the reader is needed:
+    reader for no seat): the number kept for it (`runtime.tallies`), else the zone's length,
+    or its cards summed through the condition's table by card id, kept to a face by the
+    face-down marks. None where the reader is needed:
     a zone per game, or a condition that reads more than the card (or fails on one)."""
     spec = var.counts
     zone = program.zones.get(spec.zone)
     if zone is None or not zone.per_seat or var.per == "game":
         return None
+    place = kept(program).get(name)
+    if place is not None:  # kept as cards move (`runtime.tallies`)
+        return (f"(_count_{name}(m, seat, ctx, card) if seat is None else m.tallied[seat][{place}])",
+                {f"_count_{name}": reader})
     table = None
     if spec.if_ is not None:
         try:

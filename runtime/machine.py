@@ -24,6 +24,7 @@ from runtime.guards import STEP_BUDGET, WATCHED_STEPS, Budget, count_decision, n
 from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
+from runtime.tallies import recount
 
 # Handlers that never change the state themselves: an effect list checks after each of its
 # effects, and a window only queues abilities. Every other handler's step is checked.
@@ -50,6 +51,34 @@ def seated(agents: list, seats: int) -> list:
     return agents if len(agents) >= seats else [agents[0]] * seats
 
 
+def _zone_keys(program: Program, players: int) -> dict[tuple[str, int | None], str]:
+    """(zone id, seat) -> zone key, for every zone and seat (a per-game zone for any seat, and
+    for none), worked out once a program and player count."""
+    found = program.cache.get(("machine:keys", players))
+    if found is None:
+        found = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
+                 for z in program.zones.values() for s in range(players)}
+        found.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
+        program.cache[("machine:keys", players)] = found
+    return found
+
+
+def _laid_out(program: Program, players: int) -> tuple[dict[str, list[int]], list, list, list]:
+    """A new game's zones (key -> its cards) and each card's id, face-down mark and zone key,
+    for `players` (`Program.layout`), worked out once a program and player count."""
+    found = program.cache.get(("machine:layout", players))
+    if found is None:
+        keys, cards = program.layout(players)
+        key_zone = program.keys(players)[2]
+        zones: dict[str, list[int]] = {key: [] for key in keys}
+        for inst, (_card_id, key) in enumerate(cards):
+            zones[key].append(inst)
+        found = program.cache[("machine:layout", players)] = (
+            zones, [card_id for card_id, _key in cards],
+            [int(key_zone[key].down) for _card_id, key in cards], [key for _card_id, key in cards])
+    return found
+
+
 class Machine:
     """Runs a program on a state. `log` (a list, or None) collects events; `stats` (a
     Counter, or None) counts cards played and abilities used."""
@@ -73,14 +102,15 @@ class Machine:
         self.dirty = True
         # the cards whose moves change what the end check counts (None: every card)
         self.counted = self.program.cache.get("conditions:counted")
+        # the counts kept as cards move, worked out from the zones (`runtime.tallies`)
+        self.tally: dict | None = None
+        self.tallied: list[list[int]] | None = None
+        recount(self)
         self.budget = Budget()
         if audit is not None:
             audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
-        # (zone id, seat) -> zone key, for every zone and seat: a per-game zone for any seat
-        self.keys = {(z.id, s): (f"{z.id}:{s}" if z.per_seat else z.id)
-                     for z in program.zones.values() for s in range(state["players"])}
-        self.keys.update({(z.id, None): z.id for z in program.zones.values() if not z.per_seat})
+        self.keys = _zone_keys(program, state["players"])
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
 
@@ -127,17 +157,13 @@ class Machine:
             else:
                 raise RuleError(f"cannot carry '{name}' into the game: it is no variable kept "
                                 f"there, or it does not give one value per seat")
-        keys, cards = program.layout(players)
-        state["zones"] = {key: [] for key in keys}
+        zones, ids, down, loc = _laid_out(program, players)
+        state["zones"] = dict(zip(zones, map(list, zones.values()), strict=True))  # (lists of its own)
+        state["ids"] += ids
+        state["down"] += down
+        state["flipped"] += [0] * len(ids)
+        state["loc"] += loc
         m = cls(program, state, log, stats, audit)
-        key_zone = m.key_zone
-        state["ids"] += [card_id for card_id, _key in cards]
-        state["down"] += [int(key_zone[key].down) for _card_id, key in cards]
-        state["flipped"] += [0] * len(cards)
-        state["loc"] += [key for _card_id, key in cards]
-        zones = state["zones"]
-        for inst, (_card_id, key) in enumerate(cards):
-            zones[key] += (inst,)  # (an append, with no call)
         state["stack"].append(story.first_frame(program))
         m.run()
         return m
@@ -187,9 +213,9 @@ class Machine:
                 if not options[1:]:  # a single option
                     # the asking frame is on top (an op may have pushed its own frame)
                     _put_answer(stack[-1], options[0])
-                else:
-                    st["decision"] = result
-                continue
+                    continue
+                st["decision"] = result
+                break
             if audit is not None:
                 audit.after_step(self)
             # The handler may have changed the state: check the end before going on (a game
@@ -228,10 +254,15 @@ class Machine:
         if not 0 <= index < len(options):
             raise RuleError(f"option {index} is out of range (0–{len(options) - 1})")
         st["decision"] = None
-        count_decision(self, options[index]["label"])
+        option = options[index]
+        count_decision(self, option["label"])
         if st["result"] is not None:  # a guard stopped the game
             return
-        _put_answer(st["stack"][-1], options[index])
+        frame = st["stack"][-1]  # (`_put_answer`, written out)
+        if "l" in frame:
+            frame["l"]["ans"] = option
+        else:
+            frame["l"] = {"ans": option}
         self.run()
 
     def calm_step(self, actions: bool = False) -> None:
@@ -323,14 +354,17 @@ class Machine:
     def seats_from(self, seat: int) -> list[int]:
         """Every seat still in the game, in turn order, starting with `seat`."""
         order = self.state["order"]
-        start = 0
-        for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
-            if s == seat:
-                break
-            start += 1
+        if order and order[0] == seat:  # (the ring as it stands: one copy, no search)
+            ring = order[:]
         else:
             start = 0
-        ring = order[start:] + order[:start]
+            for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
+                if s == seat:
+                    break
+                start += 1
+            else:
+                start = 0
+            ring = order[start:] + order[:start]
         out = self.state["out"]
         return [s for s in ring if not out[s]] if True in out else ring
 

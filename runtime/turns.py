@@ -47,6 +47,7 @@ def game(m: Machine, frame: dict):
     lid = program.lid
     plan = program.turn_plan
     changed = False  # whether this step began the game or a new round (else it is calm)
+    began = False  # whether this call began a round (the next one then takes a step of its own)
     while True:
         stage = local.get("s", "setup")
         if stage == "after":  # (first: the stages most steps are in)
@@ -82,7 +83,7 @@ def game(m: Machine, frame: dict):
             local["s"] = "after"
             if not changed:
                 m.calm = True  # (`calm_step`) skipped turns are counters no condition reads
-            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {}})
+            after = _turn_now(m, {"h": "turn", "ctx": {"self": seat}, "l": {"s": "start"}})
             if after is not None:
                 return after
             if m.program is not program:  # a battle begun or ended: read the rules again
@@ -152,16 +153,23 @@ def game(m: Machine, frame: dict):
             ctx = {"self": st["active"]}
             if not changed:
                 m.calm = True  # (`calm_step`)
-            # (a step of its own: a run of rounds with no decision is a loop the machine's
-            # no-progress guard must see, effects named)
             if plan.round_end is None and not plan.round_ends:
-                return _AGAIN_LATER
+                # (after a round this call began, a step of its own: a run of rounds with no
+                # decision is a loop the machine's no-progress guard must see, effects named)
+                if began:
+                    return _AGAIN_LATER
+                # else the step ends here as the machine ends a calm one, and the next round
+                # begins at once
+                if m.audit is not None:
+                    m.audit.after_step(m)
+                m.calm = False
+                continue
             return Call(fx(plan.round_end, ctx), *_windows(plan.round_ends, ctx))
         # next round
         expire(m, "round")
         st["round"] += 1
         local["s"] = "round"
-        changed = True
+        changed = began = True
 
 
 # The round's end with nothing to run: the game handler again, after a step of its own.
@@ -177,7 +185,7 @@ def _turn_now(m: Machine, frame: dict):
         return _AGAIN  # the game ended before the turn began
     stack = m.state["stack"]
     stack += (frame,)
-    result = turn(m, frame)
+    result = turn(m, frame, False)
     if result is not None:
         return result  # the machine ends the turn's step (an ask, or frames to run first)
     if stack and stack[-1] is frame:
@@ -298,7 +306,9 @@ def _windows(names: tuple[str, ...], ctx: dict) -> tuple[dict, ...]:
 
 
 @handler("turn")
-def turn(m: Machine, frame: dict):
+def turn(m: Machine, frame: dict, on: bool = True):
+    """A turn's step; with `on` (the machine's call), a turn over hands the rest of its step to
+    the game handler under it (`_game_on`)."""
     st = m.state
     ctx = frame["ctx"]
     seat = ctx["self"]
@@ -306,13 +316,10 @@ def turn(m: Machine, frame: dict):
     plan = m.program.turn_plan
     started = False  # whether this step began the turn (else it is calm where it says so)
     while True:
-        stage = local.get("s", "start")
+        stage = local["s"]
         if stage == "main":  # (first: the stage most steps are in)
-            # a seat struck down or knocked out on its own turn (a reaction) takes no more
-            # actions: the turn is over
-            if st["end_turn"] or st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
-                local["s"] = "end"
-                continue
+            # (an answer to the options just offered: nothing ran since they were, so the
+            # test below, made before offering them, still holds)
             if "ans" in local:
                 answer = local.pop("ans")
                 if answer["key"] == "end":
@@ -330,6 +337,11 @@ def turn(m: Machine, frame: dict):
                 if after is not None:
                     return after
                 started = False  # (as when called again)
+                continue
+            # a seat struck down or knocked out on its own turn (a reaction) takes no more
+            # actions: the turn is over
+            if st["end_turn"] or st["out"][seat] or plan.incapacitated and incapacitated(m, seat):
+                local["s"] = "end"
                 continue
             options = m.program.cache["options:main"](m, seat)  # (`main_options`, inline)
             if not options[1:]:  # only ending the turn
@@ -388,7 +400,21 @@ def turn(m: Machine, frame: dict):
             m.emit("turn-end", seat=seat)
         if not (started or changes_stats or plan.turn_watched):
             m.calm = True  # (`calm_step`) turns taken and once-a-turn uses: nothing a condition reads
+        return _game_on(m, frame) if on else None
+
+
+def _game_on(m: Machine, frame: dict):
+    """After turn `frame` is over, the game handler's next step in this one, as the machine
+    would take it: the end of the turn's step first, its frame gone, then the game handler
+    called with its frame on top. Returns what the game handler returns (the machine ends
+    that step as the game handler's), or None when the turn's frame is not over the game's."""
+    stack = m.state["stack"]
+    if len(stack) < 2 or stack[-1] is not frame or stack[-2]["h"] != "game":
         return None
+    if end_step(m, True):
+        return _AGAIN  # the game ended as the turn did
+    del stack[-1]
+    return game(m, stack[-1])
 
 
 def _take(m: Machine, seat: int, option: dict) -> dict:

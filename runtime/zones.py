@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.state import array_for_write, zone_for_write
+from runtime.tallies import adjust
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -33,7 +34,8 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
         return False
     counted = m.counted
-    if counted is None or st["ids"][inst] in counted:
+    card_id = st["ids"][inst]
+    if counted is None or card_id in counted:
         m.dirty = True  # (`Machine.dirty`: a card the end check may count)
     loc, down, zones = st["loc"], st["down"], st["zones"]
     src = loc[inst]
@@ -55,12 +57,24 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     loc[inst] = to_key
     if type(down) is tuple:
         down = array_for_write(st, "down")
-    down[inst] = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    lies = down[inst] = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    tally = m.tally
+    if tally is not None and card_id in tally:  # (`runtime.tallies.adjust`, written out)
+        at = tally[card_id]
+        tallied = m.tallied
+        if src in at:
+            for seat, k, weight, want in at[src]:
+                if want is None or want == was_down:
+                    tallied[seat][k] -= weight
+        if to_key in at:
+            for seat, k, weight, want in at[to_key]:
+                if want is None or want == lies:
+                    tallied[seat][k] += weight
     if zone.in_play and m.stats is not None and not m.key_zone[src].in_play \
             and m.key_owner[src] is not None:
-        m.count("played", st["ids"][inst], m.key_owner[src])
+        m.count("played", card_id, m.key_owner[src])
     if m.log is not None:
-        m.log.append({"e": "move", "card": inst, "id": st["ids"][inst], "from": src, "to": to_key,
+        m.log.append({"e": "move", "card": inst, "id": card_id, "from": src, "to": to_key,
                       "seen": m.seen(inst, (src, was_down))})
     if m.key_zone[src].bonus is not None:
         give_bonus(m, inst, src, -1)
@@ -134,8 +148,12 @@ def refill(m: Machine, key: str, from_key: str) -> None:
     down = int(m.key_zone[key].down)
     loc, lies = array_for_write(st, "loc"), array_for_write(st, "down")
     for inst in cards:
+        if m.tally is not None:
+            adjust(m, inst, -1)
         loc[inst] = key
         lies[inst] = down
+        if m.tally is not None:
+            adjust(m, inst, 1)
     pile = zone_for_write(st, key)
     pile.extend(cards)
     st["zones"][from_key] = []

@@ -15,6 +15,7 @@ from runtime.rng import below
 from runtime.selectors import candidates, resolve
 from runtime.specialise import ACTING, PIECE_ACTS, define, specialises, zone_key
 from runtime.state import array_for_write, zone_for_write
+from runtime.tallies import adjust
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
 from runtime.zones import move, room, top
@@ -375,7 +376,11 @@ def reveal(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
                 return picked
         frames = []
         for inst in picked:
+            if m.tally is not None:
+                adjust(m, inst, -1)  # (`runtime.tallies`: counts by face)
             array_for_write(m.state, "down")[inst] = 0
+            if m.tally is not None:
+                adjust(m, inst, 1)
             m.dirty = True  # (`Machine.dirty`: counts by face)
             m.emit("reveal", card=inst, id=m.state["ids"][inst], seat=seat)
             frames += card_window(m, "on-reveal", inst, seat)

@@ -8,6 +8,7 @@ from runtime.frames import Tail, ask, fx
 from runtime.ops import amount, implements
 from runtime.selectors import candidates, resolve, seat_label
 from runtime.state import array_for_write
+from runtime.tallies import adjust
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -80,9 +81,12 @@ def _character(m: Machine, ctx: dict, seat: int) -> int | None:
     if mine is not None and m.owner(mine) == seat and (ids[mine] in backs or ids[mine] in fronts):
         return mine
     order = (st["players"], seat)  # the seat's zones, those in play first: sorted once
-    keys = program.cache.setdefault("in-play first", {}).get(order)
+    sorted_keys = program.cache.get("in-play first")
+    if sorted_keys is None:
+        sorted_keys = program.cache["in-play first"] = {}
+    keys = sorted_keys.get(order)
     if keys is None:
-        keys = program.cache["in-play first"][order] = sorted(
+        keys = sorted_keys[order] = sorted(
             m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
     for key in keys:
         for inst in st["zones"][key]:
@@ -115,7 +119,11 @@ def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
         if p.to is not None and _shows(m, current, p.to):
             continue
         other = m.program.back_of.get(current) or m.program.front_of.get(current)
+        if m.tally is not None:
+            adjust(m, inst, -1)  # (`runtime.tallies`: counts by card)
         array_for_write(st, "ids")[inst] = other
+        if m.tally is not None:
+            adjust(m, inst, 1)
         m.dirty = True  # (`Machine.dirty`: counts by card)
         array_for_write(st, "flipped")[inst] ^= 1
         if m.log is not None:

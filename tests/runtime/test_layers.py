@@ -17,6 +17,7 @@ LAYERS: dict[str, frozenset[str]] = {
     "core": frozenset({
         "runtime", "runtime.errors", "runtime.rng", "runtime.state", "runtime.frames",
         "runtime.hooks", "runtime.variables", "runtime.zones", "runtime.uses", "runtime.seats",
+        "runtime.tallies",
     }),
     "domains": frozenset({
         "runtime.board", "runtime.dice", "runtime.selectors", "runtime.targets",

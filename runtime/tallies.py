@@ -1,0 +1,116 @@
+"""Counts of cards kept as cards move: a seat's count of the cards in its own zone that meet
+a condition on the card alone, or lie face up or down (a `counts:` variable), read in place
+instead of scanning the zone.
+
+What is kept is decided per program (`kept`): the counts its expressions read inline, in a
+game with no stories (whose program never changes mid-game). A machine holds the numbers
+(`Machine.tallied[seat][k]`), never the state: they are worked out from the zones whenever a
+machine is made (`recount`: a new game, a loaded save, a fork, a sampled view), and every
+change of where a card lies, how it lies or which card it is updates them (`runtime.zones.move`
+written out, `refill`, `adjust` around a reveal or a flip; a deal counts afresh).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from runtime.machine import Machine
+    from runtime.program import Program
+
+
+def kept(program: Program) -> dict[str, int]:
+    """The counts `program` keeps, each name with its place in a seat's row: a seat's count
+    over its own zone (a seat variable) that reads a card table or a face (a plain zone size
+    is its length, read as cheaply); none in a game with stories."""
+    found = program.cache.get("tallies:kept")
+    if found is not None:
+        return found
+    found = {}
+    if program.story is None and not program.game.stories:
+        for name, var in program.variables.items():
+            spec = var.counts
+            zone = None if spec is None else program.zones.get(spec.zone)
+            if zone is None or not zone.per_seat or var.per == "game":
+                continue
+            if spec.if_ is None and spec.face is None:
+                continue
+            if spec.if_ is not None and _table(program, spec.if_) is None:
+                continue
+            found[name] = len(found)
+    program.cache["tallies:kept"] = found
+    return found
+
+
+def _table(program: Program, source: str) -> dict[str, Any] | None:
+    from runtime.errors import RuleError
+
+    try:
+        return program.card_table(source)
+    except RuleError:  # failing on some card: read through its reader, which says so
+        return None
+
+
+def plan(program: Program, players: int) -> dict[str, dict[str, tuple]] | None:
+    """For a game of `players`: card id -> zone key -> the (seat, place, weight, face) of each
+    kept count a card of that id adds to while it lies there (face None: either way, else the
+    face-down mark it must have); None when the program keeps none."""
+    key = ("tallies:plan", players)
+    if key in program.cache:
+        return program.cache[key]
+    names = kept(program)
+    found: dict[str, dict[str, list]] | None = {} if names else None
+    for name, k in names.items():
+        spec = program.variables[name].counts
+        table = None if spec.if_ is None else _table(program, spec.if_)
+        want = None if spec.face is None else int(spec.face == "down")
+        for card_id in program.fields:
+            weight = 1 if table is None else table[card_id]
+            if not weight:
+                continue
+            by_key = found.setdefault(card_id, {})
+            for seat in range(players):
+                by_key.setdefault(f"{spec.zone}:{seat}", []).append((seat, k, weight, want))
+    if found is not None:
+        found = {card_id: {z: tuple(rows) for z, rows in by_key.items()}
+                 for card_id, by_key in found.items()}
+    program.cache[("tallies:keys", players)] = sorted(
+        {z for by_key in (found or {}).values() for z in by_key})
+    program.cache[key] = found
+    return found
+
+
+def recount(m: Machine) -> None:
+    """Work every kept count out afresh from the zones (`m.tally`, `m.tallied`)."""
+    st = m.state
+    m.tally = tally = plan(m.program, st["players"])
+    if tally is None:
+        m.tallied = None
+        return
+    width = len(kept(m.program))
+    m.tallied = [[0] * width for _ in range(st["players"])]
+    zones, ids, down = st["zones"], st["ids"], st["down"]
+    tallied = m.tallied
+    for key in m.program.cache[("tallies:keys", st["players"])]:
+        for inst in zones.get(key, ()):
+            rows = tally.get(ids[inst], {}).get(key, ())
+            for seat, k, weight, want in rows:
+                if want is None or want == down[inst]:
+                    tallied[seat][k] += weight
+
+
+def adjust(m: Machine, inst: int, sign: int) -> None:
+    """Add card `inst` to the kept counts where and as it lies now (`sign` 1), or take it
+    out (-1): around a change of its face or of which card it is."""
+    st = m.state
+    at = m.tally.get(st["ids"][inst])
+    if at is None:
+        return
+    rows = at.get(st["loc"][inst])
+    if rows is None:
+        return
+    down = st["down"][inst]
+    tallied = m.tallied
+    for seat, k, weight, want in rows:
+        if want is None or want == down:
+            tallied[seat][k] += sign * weight
