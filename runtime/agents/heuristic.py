@@ -5,14 +5,18 @@ other seats answer at random while the turn lasts, and scores the result; the be
 With `lookahead: round` (the rules' or the battle's) it plays on to the end of the round before scoring, a few
 times from the same sample, the best play-out counting: every turn passes at once (its own
 too) and other choices go at random, so what the round then does by itself (foes moving and
-striking) counts against a square that walks into their reach.
+striking) counts against a square that walks into their reach. Where a story's cards are
+walked (no round is played out there) an option is scored finished the best way (its
+questions answered, `completed`), and a pause's "go on" as the position stands: what the next
+card brings follows every option of the pause alike.
 """
 
 from __future__ import annotations
 
 from runtime.agents.evaluation import battle_fought, scores, weights
-from runtime.agents.lookahead import finish_round, to_round_end
+from runtime.agents.lookahead import completed, finish_round, to_round_end, walking_story
 from runtime.agents.rerolls import worth_rerolling
+from runtime.between import DONE
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -37,9 +41,13 @@ class HeuristicAgent:
         sample = Template(determinise(self.program, view, rng))  # forked per option
         best, best_score = [], float("-inf")
         round_end = to_round_end(self.program, view)
+        # a story walk is played out no further than the option itself: one play-out says it
+        tries = 1 if walking_story(view) else _TRIES
         for index in worth_rerolling(self.program, sample, decision):
-            if round_end:
-                score = max(self._round_score(sample, index, seat, rng) for _ in range(_TRIES))
+            if decision.get("kind") == "between" and decision["options"][index]["key"] == DONE:
+                score = scores(Machine(self.program, sample.fork()), self.weights)[seat]
+            elif round_end:
+                score = max(self._round_score(sample, index, seat, rng) for _ in range(tries))
             else:
                 score = self._turn_score(sample, index, seat, rng)
             if score > best_score:
@@ -66,6 +74,7 @@ class HeuristicAgent:
         """The score once the option is played and the round played out."""
         m = Machine(self.program, sample.fork())
         start, fought = m.state["round"], battle_fought(self.program, m.state)
+        card = (m.state.get("story") or {}).get("card")
         m.answer(index)
         finish_round(m, rng, start, fought)
-        return scores(m, self.weights)[seat]
+        return completed(m, seat, self.weights, card)
