@@ -137,9 +137,11 @@ one step on first), so a square inside several foes' reach scores what those blo
 rules' while it is fought, on its own or inside a story. A story's cards walked between
 battles (picking Characters, story choices, buying and selling) are played in no rounds: with
 `lookahead: round` a choice there is scored as soon as it is done (a choice that asks its
-seat more, such as which card to sell, finished the best way), or where the next battle
-begins, never after that battle's first round; a pause's "go on" is scored as the position
-stands, since what the next card brings follows every choice of the pause alike. A play-out
+seat more, such as which card to sell, finished the best way, and in a pause between cards
+the rest of the seat's pause played best unless the choice lost something), or where the next
+battle begins, never after that battle's first round; a pause's "go on" is scored as the
+position stands, since what the next card brings follows every choice of the pause alike, and
+an action that does no better than going on is not taken. A play-out
 that ends a battle goes on through the pauses after it, so a battle lost into a defeat ending
 scores as the loss it is. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from runtime.agents.evaluation import battle_fought, scores
+from runtime.between import DONE
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -22,6 +23,7 @@ FOLLOW_UPS = 8
 # finished outcomes of one option scored at most by `completed` (past it, what is left of the
 # option is scored where it stands)
 COMPLETIONS = 48
+SAME = 1e-9  # scores this close are equal (sums of the same weights in another order)
 
 
 def to_round_end(program, state: dict | None = None) -> bool:
@@ -68,8 +70,6 @@ def go_on(m: Machine) -> None:
     """Past the pauses between story cards (each seat going on) to where the story goes after
     a battle that ended in a play-out: its outcome may lead to a defeat ending, and scored at
     the pause a lost battle (its foes gone) would look better than fighting on."""
-    from runtime.between import DONE
-
     steps = 0
     while not m.over and m.decision.get("kind") == "between" and steps < HORIZON:
         m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["key"] == DONE))
@@ -126,30 +126,43 @@ def first_keys(options: list[dict]) -> dict[str, int]:
     return keys
 
 
-def completed(m: Machine, seat: int, table: dict, card: str | None) -> float:
+def completed(m: Machine, seat: int, table: dict, card: str | None,
+              floor: float = -math.inf) -> float:
     """`seat`'s score for the option it just played, finished the best way: while a story's
     cards are walked (no round is played out there), the questions the option still asks the
-    seat (which card to sell, whom to trade with and what) are answered every way, up to the
-    next turn or pause, another seat's decision, a battle or a story card other than `card`
-    (the one the option was played on); the best end counts. Scored at its first question, an
-    option that asks one ties with everything else. (Another seat's decision is not finished
-    for it: the next seat's own pick would be, and every pick would score the best party.)"""
+    seat (which card to sell, whom to trade with and what) are answered every way, and back at
+    its pause between cards, if it stands no lower than `floor` (the pause before the option,
+    as it stood), the seat plays on with what the pause still offers it or goes on (scored as
+    the position stands: the next card follows every choice alike), up to another seat's
+    decision, a battle or a story card other than `card` (the one the option was played on);
+    the best end counts. Scored at its first question, an option that asks one ties with
+    everything else; scored alone, calling a porter is worth nothing until something is bought;
+    a loss is not played on (a weapon sold for another the evaluation cannot tell worse).
+    (Another seat's decision is not finished for it: the next seat's own pick would be, and
+    every pick would score the best party.)"""
     left = [COMPLETIONS]
 
-    def best(trial: Machine, depth: int) -> float:
+    def best(trial: Machine, depth: int, floor: float) -> float:
         decision = trial.decision
         if (trial.over or depth >= FOLLOW_UPS or left[0] <= 0
                 or not walking_story(trial.state) or trial.state["story"].get("card") != card
-                or decision.get("kind") == "between"
                 or not follows_up(decision, seat)):
             left[0] -= 1
             return scores(trial, table)[seat]
-        template = Template(trial.state)
+        pause = decision.get("kind") == "between"
         top = -math.inf
-        for index in first_keys(decision["options"]).values():
+        if pause:
+            top = scores(trial, table)[seat]  # going on
+            if top < floor - SAME:
+                return top
+            floor = top
+        template = Template(trial.state)
+        for key, index in first_keys(decision["options"]).items():
+            if pause and key == DONE:
+                continue
             after = Machine(trial.program, template.fork())
             after.answer(index)
-            top = max(top, best(after, depth + 1))
+            top = max(top, best(after, depth + 1, floor))
         return top
 
-    return best(m, 0)
+    return best(m, 0, floor)

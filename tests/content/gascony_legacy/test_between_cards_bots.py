@@ -17,7 +17,7 @@ from runtime.program import Program
 from runtime.rng import Rng
 from runtime.views import view
 from tests.content.conftest import compiled_pack
-from tests.content.gascony_legacy.test_act_party import before_the_streets
+from tests.content.gascony_legacy.test_act_party import act_four, before_the_streets
 from tests.runtime.conftest import labels, pick
 
 DARTAGNAN = 3  # the seat whose pause `before_the_streets` stands at
@@ -70,16 +70,48 @@ def test_a_second_weapon_goes_to_the_empty_handed_ally():
 def test_a_second_weapon_is_not_sold_at_random():
     """With a second weapon and no one empty-handed, selling it (half its cost in Coins) is
     worth less than keeping it: never chosen (Sell was scored at its question before, a tie
-    with going on, and going on lower still once the battle's foes were placed)."""
+    with going on, and going on lower still once the battle's foes were placed); passing it
+    to an armed ally is worth what going on is, so the seat goes on."""
     agent = HeuristicAgent(before_the_streets().program)
     for k in range(12):
         m = before_the_streets()
         spare = next(c for c in ("main-gauche", "dagger", "sabre")
                      if m.state["ids"].index(c) in m.state["zones"]["equipment"])
         hand_over(m, spare, DARTAGNAN)
-        chosen = play_the_pause(m, agent, Rng(k))
-        assert "Sell Equipment" not in chosen, (k, chosen)
-        assert sum(carried(m)) == 5
+        # nor passed to an ally who already holds one: no better than going on, not done
+        assert play_the_pause(m, agent, Rng(k)) == ["Go on to the next card"], k
+        assert carried(m) == [1, 1, 1, 2]
+
+
+def at_the_first_pause(coins: int) -> Machine:
+    """Act IV at 4 players, the first seat's first pause (the Porter not yet called, each
+    Character with its Starting Weapon), the seat holding `coins`."""
+    m = act_four()
+    for name in ("Constance", "Aramis", "Planchet", "D'Artagnan"):
+        pick(m, name)
+    pick(m, "Take the straight road")
+    assert m.decision["kind"] == "between" and "Call the Porter" in labels(m)
+    m.state["sv"][m.decision["seat"]]["coins"] = coins
+    return m
+
+
+def test_the_porter_is_called_for_what_the_seat_can_then_buy():
+    """Calling the Porter changes nothing the evaluation sees until a card is bought: it is
+    scored by the rest of the seat's pause played best. With Coins to buy a second weapon he
+    is called and one bought; with none he is kept for later in the Story (he comes once)."""
+    agent = HeuristicAgent(act_four().program)
+    for k in range(4):
+        m = at_the_first_pause(coins=0)
+        seat = m.decision["seat"]
+        assert labels(m)[agent.choose(view(m, seat), m.decision, Rng(k))] == \
+            "Go on to the next card", k
+        m = at_the_first_pause(coins=9)
+        chosen = []
+        while m.decision["seat"] == seat and "Go on to the next card" not in chosen:
+            chosen.append(labels(m)[agent.choose(view(m, seat), m.decision, Rng(k))])
+            pick(m, chosen[-1])
+        assert chosen[:2] == ["Call the Porter", "Buy Equipment"], (k, chosen)
+        assert m.value("equipment_carried", seat) == 2 and m.value("coins", seat) < 9
 
 
 def test_equipment_is_worth_most_to_an_empty_handed_character():
