@@ -119,7 +119,12 @@ evaluation:
 
 A weight is what one unit of a variable, stat or built-in name (`hand`, `successes`…) is
 worth. Weight what moves a seat towards winning; a name left out is ignored, so a bot
-without a weight for the win condition's variable wanders. Compare bots with
+without a weight for the win condition's variable wanders. Where the first unit of a
+seat's value matters more than the next, write the weight as steps, from the first unit
+down: `equipment_carried: [4.0, 1.5]` weighs each seat's first card 4, its second 1.5 and
+any more nothing, so a party's bots hand a spare weapon to an empty-handed ally and never
+leave one empty-handed for a second weapon elsewhere (a step worth more than the one
+before is GS715). Compare bots with
 `gamesmith simulate --seat heuristic --seat random` before and after a change.
 
 Where the rules act by themselves after the seats' turns (foes that move and strike in an
@@ -131,8 +136,14 @@ one step on first), so a square inside several foes' reach scores what those blo
 `lookahead:` for itself (a battle whose danger comes in the foes' turn), in place of the
 rules' while it is fought, on its own or inside a story. A story's cards walked between
 battles (picking Characters, story choices, buying and selling) are played in no rounds: with
-`lookahead: round` a choice there is scored as soon as it is done, or where the next battle
-begins, never after that battle's first round. Names such as
+`lookahead: round` a choice there is scored as soon as it is done (a choice that asks its
+seat more, such as which card to sell, finished the best way, and in a pause between cards
+the rest of the seat's pause played best unless the choice lost something), or where the next
+battle begins, never after that battle's first round; a pause's "go on" is scored as the
+position stands, since what the next card brings follows every choice of the pause alike, and
+an action that does no better than going on is not taken. A play-out
+that ends a battle goes on through the pauses after it, so a battle lost into a defeat ending
+scores as the loss it is. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
 direction. A battle (`kind: scenario`) may weigh names its own way with its own `evaluation:`,
 over the rules' while it is fought, on its own or inside a story; a weight of 0 drops a name

@@ -1,7 +1,8 @@
 """The pause between two story cards: each seat in turn order may take the actions the rules'
 `between-cards` lists (calling a porter, buying, selling, trading…), each at most its
-`limit` times (once without one) in a pause, then goes on; the story then enters the next
-card. Nothing is offered that could only fizzle or whose `if:` does not hold.
+`limit` times (once without one) in a pause, then goes on; the `after-pause` window fires
+(what was offered and left unbought is cleared there) and the story enters the next card.
+Nothing is offered that could only fizzle or whose `if:` does not hold.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 from runtime.frames import Call, ask, fx, handler
 from runtime.options import viable
 from runtime.uses import record_use, used
+from runtime.windows import windows
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -20,11 +22,13 @@ DONE = "done"
 
 
 def pause_frames(m: Machine) -> list[dict]:
-    """A pause frame for every seat still in, in turn order (none without `between-cards`)."""
+    """A pause frame for every seat still in, in turn order (none without `between-cards`),
+    then the `after-pause` window if anything waits on it."""
     if not m.program.rules.between_cards:
         return []
-    return [{"h": "between", "ctx": {"self": seat}, "l": {}}
-            for seat in m.seats_from(m.state["order"][0])]
+    first = m.state["order"][0]
+    return [*({"h": "between", "ctx": {"self": seat}, "l": {}} for seat in m.seats_from(first)),
+            *windows(m, ("after-pause",), {"self": first})]
 
 
 def _options(m: Machine, seat: int) -> list[dict]:

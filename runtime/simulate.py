@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from runtime.agents import make_agent
-from runtime.agents.evaluation import raw, weights
+from runtime.agents.evaluation import raw, weights, worth
 from runtime.audit import Audit
 from runtime.errors import RuleError
 from runtime.figures import audit_figures, cell_figures
@@ -181,8 +181,13 @@ def _write_values(program: Program, table: dict[str, float]):
             text, needs = written
             names.update(needs)
         names[f"_w_{n}"] = w
-        # (a number times a weight as `raw` takes it: anything else fails there, located)
-        body.append(f"        total += _w_{n} * ({text} or 0)  # {name}")
+        # (a number times a weight as `raw` takes it: anything else fails there, located;
+        # a weight by steps is read as `raw` reads it)
+        if type(w) is list:
+            names["_worth"] = worth
+            body.append(f"        total += _worth(_w_{n}, float({text} or 0))  # {name}")
+        else:
+            body.append(f"        total += _w_{n} * ({text} or 0)  # {name}")
     body += ["    except Exception:  # located by `raw`, which reads them again",
              "        total = _raw(m, seat, _table)",
              "    values[seat] = total",

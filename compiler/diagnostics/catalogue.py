@@ -229,6 +229,9 @@ _ENTRIES = [
           "text: 'Roll ⚄ to hit'", "Write the character another way, or use an icon (`:die:`)."),
     Entry("GS711", "stat-bar-too-long", E, "A stat bar would draw more than 100 pips or squares (a card's value with no `max:` on the box).",
           "- {type: stat-bar, field: cost, style: pips}   # a card with cost: 500", "Give the box a `max:`, or draw the value with `style: bar`."),
+    # -- GS715: bots' `evaluation:` weights (numbered here by assignment, not a print check) --
+    Entry("GS715", "evaluation-steps-rise", E, "A weight in `evaluation:` written as steps (what each seat's first, second… unit of a name is worth) names no step, or a later step is worth more than an earlier one: steps give diminishing returns, so a bot would otherwise hoard what it should spread.",
+          "evaluation:\n  equipment_carried: [1.5, 4.0]", "Write each unit's worth from the first down (`[4.0, 1.5]`), or one number for every unit alike."),
 ]
 
 CATALOGUE: dict[str, Entry] = {e.code: e for e in _ENTRIES}

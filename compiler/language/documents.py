@@ -3,9 +3,16 @@ terrain, scenario, rules, layout."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from compiler.language.base import (
     Amount,
@@ -24,12 +31,29 @@ from compiler.language.base import (
     Var,
     ZoneId,
     check_inside,
+    coded,
 )
 from compiler.language.effects import Effects
 from compiler.language.events import Event
 from compiler.language.selectors import Window
 
 # -- shared pieces -------------------------------------------------------------------------
+
+
+def _check_steps(weight: float | list[float]) -> float | list[float]:
+    """A weight by steps (what each seat's first, second… unit of a name is worth): at least
+    one step, none worth more than the one before; GS715 otherwise."""
+    if type(weight) is list and (not weight or any(b > a for a, b in zip(weight, weight[1:], strict=False))):
+        raise coded("GS715", f"evaluation steps {weight} " + (
+            "name no step" if not weight else "rise: a later unit is worth more than an earlier one"),
+            "write each unit's worth from the first down, such as `[4.0, 1.5]` (the first unit "
+            "4, the second 1.5, any more nothing), or one number for every unit alike")
+    return weight
+
+
+Weight = Annotated[float | list[float], AfterValidator(_check_steps)]
+"""What one unit of a name is worth to a bot (`1.5`), or each unit by steps with diminishing
+returns (`[4.0, 1.5]`: the first unit 4, the second 1.5, any more nothing), per seat."""
 
 
 class Ability(Model):
@@ -619,7 +643,7 @@ class Scenario(Document):
         "in a story, in place of the rules' `lookahead` (a battle whose danger comes in the foes' "
         "turn: `round`)",
     )
-    evaluation: dict[Name, float] = Field(
+    evaluation: dict[Name, Weight] = Field(
         default_factory=dict,
         description="bots' weights during this battle, over the rules' `evaluation:` (0 drops a "
         "name: the walk to an exit that is the foe's way out, not the party's)",
@@ -926,7 +950,11 @@ class Rules(Document):
     invariants: Invariants = Field(
         default_factory=list, description="what must always hold in play (`--audit` checks it)"
     )
-    evaluation: dict[Name, float] = Field(default_factory=dict, description="weights a heuristic bot gives variables")
+    evaluation: dict[Name, Weight] = Field(
+        default_factory=dict,
+        description="weights a heuristic bot gives variables: a number for every unit alike, or "
+        "steps from the first unit down (`[4.0, 1.5]`: diminishing returns per seat)",
+    )
     lookahead: Literal["turn", "round"] = Field(
         default="turn",
         description="how far a heuristic bot plays an option out before scoring it: `turn`, "

@@ -66,6 +66,8 @@ WINDOWS = table(
     ("start-of-turn", "when the owner's turn begins"),
     ("end-of-turn", "when the owner's turn ends"),
     ("end-of-game", "once, when the game ends, before the winner is decided"),
+    ("after-pause", "when the pause between two story cards ends (every seat has gone on), "
+                    "before the next card: what was offered there and left is cleared here"),
     ("start-of-any-turn", "when any seat's or piece's turn begins; terrain uses it for pieces on or next to it"),
     ("on-play", "when the card is played or placed"),
     ("on-reveal", "when a face-down card is turned face up"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from runtime.agents.evaluation import battle_fought, scores
+from runtime.between import DONE
 from runtime.machine import Machine
 from runtime.rng import Rng
 from runtime.state import Template
@@ -19,6 +20,10 @@ HORIZON = 400  # decisions played out at most (a round that never ends is the gu
 # follow-up choices of one option played greedily at most (a chain longer than this is the
 # round play-out's to finish at random)
 FOLLOW_UPS = 8
+# finished outcomes of one option scored at most by `completed` (past it, what is left of the
+# option is scored where it stands)
+COMPLETIONS = 48
+SAME = 1e-9  # scores this close are equal (sums of the same weights in another order)
 
 
 def to_round_end(program, state: dict | None = None) -> bool:
@@ -43,12 +48,13 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) ->
     battle fought changes from `fought` (the caller's, from before it answered): an answer
     made while a story's cards are walked that starts the next battle is scored as the
     battle begins (played on into its first round at random, the luckiest of a few
-    play-outs, a Character sold its only weapon for two Coins)."""
+    play-outs, a Character sold its only weapon for two Coins); a battle that ends is
+    followed through the story's pauses (`go_on`)."""
     start = m.state["round"] if start is None else start
     fought = battle_fought(m.program, m.state) if fought is _NOW else fought
     steps = 0
     while (not m.over and (m.state["round"] == start or m.decision.get("kind") != "turn")
-           and not _walking_story(m.state) and battle_fought(m.program, m.state) is fought
+           and not walking_story(m.state) and battle_fought(m.program, m.state) is fought
            and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
@@ -56,9 +62,21 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) ->
                if decision.get("kind") == "turn" else None)
         m.answer(end if end is not None else rng.below(len(options)))
         steps += 1
+    if fought is not None and battle_fought(m.program, m.state) is None:
+        go_on(m)
 
 
-def _walking_story(state: dict | None) -> bool:
+def go_on(m: Machine) -> None:
+    """Past the pauses between story cards (each seat going on) to where the story goes after
+    a battle that ended in a play-out: its outcome may lead to a defeat ending, and scored at
+    the pause a lost battle (its foes gone) would look better than fighting on."""
+    steps = 0
+    while not m.over and m.decision.get("kind") == "between" and steps < HORIZON:
+        m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["key"] == DONE))
+        steps += 1
+
+
+def walking_story(state: dict | None) -> bool:
     """A story's cards are being walked (no battle fought): they are not played in rounds."""
     story = (state or {}).get("story")
     return bool(story) and not story.get("battle")
@@ -106,3 +124,45 @@ def first_keys(options: list[dict]) -> dict[str, int]:
     for i, option in enumerate(options):
         keys.setdefault(option["key"], i)
     return keys
+
+
+def completed(m: Machine, seat: int, table: dict, card: str | None,
+              floor: float = -math.inf) -> float:
+    """`seat`'s score for the option it just played, finished the best way: while a story's
+    cards are walked (no round is played out there), the questions the option still asks the
+    seat (which card to sell, whom to trade with and what) are answered every way, and back at
+    its pause between cards, if it stands no lower than `floor` (the pause before the option,
+    as it stood), the seat plays on with what the pause still offers it or goes on (scored as
+    the position stands: the next card follows every choice alike), up to another seat's
+    decision, a battle or a story card other than `card` (the one the option was played on);
+    the best end counts. Scored at its first question, an option that asks one ties with
+    everything else; scored alone, calling a porter is worth nothing until something is bought;
+    a loss is not played on (a weapon sold for another the evaluation cannot tell worse).
+    (Another seat's decision is not finished for it: the next seat's own pick would be, and
+    every pick would score the best party.)"""
+    left = [COMPLETIONS]
+
+    def best(trial: Machine, depth: int, floor: float) -> float:
+        decision = trial.decision
+        if (trial.over or depth >= FOLLOW_UPS or left[0] <= 0
+                or not walking_story(trial.state) or trial.state["story"].get("card") != card
+                or not follows_up(decision, seat)):
+            left[0] -= 1
+            return scores(trial, table)[seat]
+        pause = decision.get("kind") == "between"
+        top = -math.inf
+        if pause:
+            top = scores(trial, table)[seat]  # going on
+            if top < floor - SAME:
+                return top
+            floor = top
+        template = Template(trial.state)
+        for key, index in first_keys(decision["options"]).items():
+            if pause and key == DONE:
+                continue
+            after = Machine(trial.program, template.fork())
+            after.answer(index)
+            top = max(top, best(after, depth + 1, floor))
+        return top
+
+    return best(m, 0, floor)
