@@ -153,3 +153,12 @@ def test_a_variable_that_resets_each_battle_begins_it_at_its_initial_value(ambus
     pick(m, "Swift")
     assert m.state["gv"]["feats"] == 0
     assert {"e": "set", "variable": "feats", "seat": None, "value": 0} in log
+
+
+def test_a_seat_figures_piece_variable_that_resets_each_battle_begins_it_at_its_initial_value(
+        ambush):
+    # a seat's figure keeps its piece variables from battle to battle (an Enemy's are new)
+    m = Machine.start(ambush, 2, 1, log=[], variables={"dazed": 1})
+    pick(m, "Stout")
+    pick(m, "Swift")
+    assert [m.state["sv"][s]["dazed"] for s in range(2)] == [0, 0]
