@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.agents import make_agent
+from runtime.board import step_towards
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
@@ -102,6 +103,24 @@ def test_foes_ignore_an_incapacitated_figure(ambush):
     assert enemies_of(m, goblin) == [0, 1]
     m.state["sv"][1]["health"] = 0
     assert enemies_of(m, goblin) == [0]
+
+
+def test_a_foe_walking_to_a_figure_goes_round_a_fallen_one_in_its_way(ambush):
+    # goblin on B3, a fallen figure on C3, its target on D3: the straight way ends on the
+    # fallen one's square, where no one may stop; the goblin heads for the nearest free
+    # square next to its target (D2, round by C2) and gets as far as its 2 steps take it
+    m = deployed(ambush)
+    rows = m.state["pieces"]
+    for row in rows[3:]:
+        row[2:4] = [None, None]
+    rows[0][2:4], rows[1][2:4], rows[2][2:4] = [2, 2], [3, 2], [1, 2]
+    m.state["sv"][0]["health"] = 0
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [2, 1]  # C2
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [3, 1]  # D2, next to its target
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [3, 1]  # next to it already: it stays
 
 
 def test_foes_and_figures_at_the_exit_are_counted(ambush):
