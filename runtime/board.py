@@ -272,7 +272,11 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
     """Walk a piece towards the nearest goal cell it may end on (with `stop_next_to`, the
     nearest free square next to a goal cell; it stays when it stands next to one), spending
     `steps`: round the figures of the other side, through its own side's, and ending on the
-    last free square it reached. With no such square to reach, it closes on the goal."""
+    last free square it reached. With no such square to reach, it closes on the goal. A
+    seat's figure walks the cheapest path until something stands in its way (`_straight`)."""
+    if piece[1] is not None:
+        _straight(m, piece, goal, steps, stop_next_to)
+        return
     b, _ = board(m)
     start = cell_of(piece)
     mine = set(cells_of(m, piece))
@@ -316,16 +320,37 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
         piece[2], piece[3] = stop
 
 
+def _straight(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
+    """A figure's walk along a cheapest path to the nearest goal cell, whoever stands on it,
+    halting before the first occupied or impassable cell (Townsfolk's bots are tuned to it;
+    the foes' walk above is the rulebook's of Gascony)."""
+    b, _ = board(m)
+    start = cell_of(piece)
+    blocked = occupied(m) - set(cells_of(m, piece))
+    best = nearest_path(b, start, goal)
+    if best is None:
+        return
+    if stop_next_to:
+        best = best[:-1]
+    m.state["path"] = []  # the cells this move passes through, for `in-path`
+    spent = 0
+    for cell in best[1:]:
+        spent += b.movement_cost(cell)
+        covers = cells_of(m, piece, cell)
+        if spent > steps or any(c in blocked or not b.passable(c) for c in covers):
+            break
+        face_towards(piece, cell)
+        piece[2], piece[3] = cell
+        m.state["path"].append(list(cell))
+
+
 def _in_the_way(m: Machine, piece: list) -> set[Cell]:
-    """The cells a walking piece may not pass through: a foe's, those of the figures it would
-    fight (not those the rules' `incapacitated` holds for); a figure's, every other piece's."""
+    """The cells a walking foe may not pass through: those of the figures it would fight (not
+    those the rules' `incapacitated` holds for)."""
     from runtime.seats import incapacitated
 
-    if piece[1] is None:
-        return {c for p in pieces(m) if p[1] is not None and p[2] is not None
-                and not incapacitated(m, p[1]) for c in cells_of(m, p)}
-    return {c for p in pieces(m) if p is not piece and p[2] is not None and p[1] != piece[1]
-            for c in cells_of(m, p)}
+    return {c for p in pieces(m) if p[1] is not None and p[2] is not None
+            and not incapacitated(m, p[1]) for c in cells_of(m, p)}
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:
