@@ -17,7 +17,7 @@ from compiler.analysis.patterns import check_patterns
 from compiler.analysis.ranges import analyse_ranges
 from compiler.analysis.story import analyse_story
 from compiler.analysis.story_world import build_world
-from compiler.analysis.variables import check_unread
+from compiler.analysis.variables import check_resets, check_unread
 from compiler.analysis.zone_fields import check_zone_fields
 from compiler.chapters import JoinedStory, join_chapters
 from compiler.compiled import CompiledGame
@@ -108,6 +108,7 @@ def link(
         if game:
             check_unused(game, named, report)
         check_unread(units, report)
+        check_resets(units, report)
     _areas_and_outcomes(units, report)
     _idle(units, report)
     _decks(units, report)

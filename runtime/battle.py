@@ -8,11 +8,12 @@ group's health: a number, a player-count table or the name of a card field holdi
 else their card's `health`; healing never takes them above it; a group's `abilities` names
 the card field whose abilities its foes also answer windows with), and the scenario's own
 setup runs. Variables that `resets: battle` go back to their `initial` value as a battle
-begins and as it ends (`reset_battle_variables`). Its special rules with a `when` answer that window as the rules' own abilities do
-(numbered after them), on its own or within a story. The battle ends when one of its
-outcomes or objectives holds: an outcome named
-`defeat` is a loss for the whole party, any other a win (the outcome's own effects are the
-story's business, not the battle's).
+begins and as it ends (`reset_battle_variables`): game and seat ones, and the piece
+variables of the seats' figures (which go on from one battle to the next). Its special
+rules with a `when` answer that window as the rules' own abilities do (numbered after
+them), on its own or within a story. The battle ends when one of its outcomes or objectives
+holds: an outcome named `defeat` is a loss for the whole party, any other a win (the
+outcome's own effects are the story's business, not the battle's).
 """
 
 from __future__ import annotations
@@ -92,9 +93,12 @@ def deploy(m: Machine, frame: dict):
 
 
 def reset_battle_variables(m: Machine) -> None:
-    """Set every game and seat variable that `resets: battle` back to its `initial` value."""
+    """Set every game, seat and seat's figure variable that `resets: battle` back to its
+    `initial` value."""
     for name, var in m.program.variables.items():
-        if var.resets != "battle" or var.per == "piece":  # a piece's go with the board
+        # a seat's figure keeps its piece variables with the seat from one battle to the
+        # next (an Enemy's are new with each board, so only the seats' are reset)
+        if var.resets != "battle":
             continue
         for seat in [None] if var.per == "game" else range(m.state["players"]):
             if read(m, name, seat) != var.initial:

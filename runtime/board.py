@@ -269,7 +269,61 @@ def nearest_path(b, start: Cell, goal: set[Cell]) -> list[Cell] | None:
 
 
 def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
-    """Walk a piece along a cheapest path towards the nearest goal cell, spending `steps`."""
+    """Walk a piece towards the nearest goal cell it may end on (with `stop_next_to`, the
+    nearest free square next to a goal cell; it stays when it stands next to one), spending
+    `steps`: round the figures of the other side, through its own side's, and ending on the
+    last free square it reached. With no such square to reach, it closes on the goal. A
+    seat's figure walks the cheapest path until something stands in its way (`_straight`)."""
+    if piece[1] is not None:
+        _straight(m, piece, goal, steps, stop_next_to)
+        return
+    b, _ = board(m)
+    start = cell_of(piece)
+    mine = set(cells_of(m, piece))
+    if stop_next_to and any(b.adjacent(c, g) for c in mine for g in goal):
+        return
+    taken = occupied(m) - mine
+    cost, previous = b.cheapest_paths(start, avoid=_in_the_way(m, piece))
+
+    def free(cell: Cell) -> bool:
+        return all(c in b.cells and b.passable(c) and c not in taken
+                   for c in cells_of(m, piece, cell))
+
+    def arrives(cell: Cell) -> bool:
+        covers = cells_of(m, piece, cell)
+        if stop_next_to:
+            return any(b.adjacent(c, g) for c in covers for g in goal)
+        return any(c in goal for c in covers)
+
+    ends = [c for c in cost if free(c) and arrives(c)]
+    if not ends:  # none to reach: the free square nearest the goal, if nearer than here
+        near = {c: min(b.span(c, g) for g in goal) for c in cost if free(c) or c == start}
+        if not near or min(near.values()) >= near.get(start, 0):
+            return
+        ends = [c for c in near if near[c] == min(near.values())]
+    end = min(ends, key=lambda c: (cost[c], c))
+    path = [end]
+    while path[-1] != start:
+        path.append(previous[path[-1]])
+    path.reverse()
+    m.state["path"] = []  # the cells this move passes through, for `in-path`
+    spent, stop = 0, start
+    for last, cell in zip(path, path[1:], strict=False):
+        spent += b.step_cost(last, cell)
+        if spent > steps:
+            break
+        m.state["path"].append(list(cell))
+        if free(cell):
+            stop = cell
+    if stop != start:
+        face_towards(piece, stop)
+        piece[2], piece[3] = stop
+
+
+def _straight(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
+    """A figure's walk along a cheapest path to the nearest goal cell, whoever stands on it,
+    halting before the first occupied or impassable cell (Townsfolk's bots are tuned to it;
+    the foes' walk above is the rulebook's of Gascony)."""
     b, _ = board(m)
     start = cell_of(piece)
     blocked = occupied(m) - set(cells_of(m, piece))
@@ -288,6 +342,15 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
         face_towards(piece, cell)
         piece[2], piece[3] = cell
         m.state["path"].append(list(cell))
+
+
+def _in_the_way(m: Machine, piece: list) -> set[Cell]:
+    """The cells a walking foe may not pass through: those of the figures it would fight (not
+    those the rules' `incapacitated` holds for)."""
+    from runtime.seats import incapacitated
+
+    return {c for p in pieces(m) if p[1] is not None and p[2] is not None
+            and not incapacitated(m, p[1]) for c in cells_of(m, p)}
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:

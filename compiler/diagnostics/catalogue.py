@@ -229,6 +229,11 @@ _ENTRIES = [
           "text: 'Roll ⚄ to hit'", "Write the character another way, or use an icon (`:die:`)."),
     Entry("GS711", "stat-bar-too-long", E, "A stat bar would draw more than 100 pips or squares (a card's value with no `max:` on the box).",
           "- {type: stat-bar, field: cost, style: pips}   # a card with cost: 500", "Give the box a `max:`, or draw the value with `style: bar`."),
+    # -- GS712-713: a variable's `resets:` the runtime cannot apply ---------------
+    Entry("GS712", "resets-without-battle", W, "A variable says `resets: battle`, but the pack has no scenario: no battle is ever fought, so the runtime never resets it.",
+          "variables:\n  feats: {initial: 0, per: game, resets: battle}   # and no kind: scenario anywhere", "Drop `resets: battle`, or reset the variable with a `set` effect where the game needs it."),
+    Entry("GS713", "resets-derived-count", E, "A derived count (`counts:`) says `resets:`; no effect sets it, and resetting it as a battle begins would stop the game with an error.",
+          "variables:\n  armed: {counts: {zone: equipped}, resets: battle}", "Drop `resets:`; to count something for one battle, keep a plain variable that effects `gain` and that `resets: battle`."),
     # -- GS715: bots' `evaluation:` weights (numbered here by assignment, not a print check) --
     Entry("GS715", "evaluation-steps-rise", E, "A weight in `evaluation:` written as steps (what each seat's first, second… unit of a name is worth) names no step, or a later step is worth more than an earlier one: steps give diminishing returns, so a bot would otherwise hoard what it should spread.",
           "evaluation:\n  equipment_carried: [1.5, 4.0]", "Write each unit's worth from the first down (`[4.0, 1.5]`), or one number for every unit alike."),

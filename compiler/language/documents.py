@@ -205,7 +205,8 @@ class Variable(Model):
     resets: Literal["battle"] | None = Field(
         default=None,
         description="`battle`: back to its `initial` value as every battle begins and again as "
-        "it ends (a count kept for one battle, a flag true only while a battle is fought)",
+        "it ends (a count kept for one battle, a flag true only while a battle is fought; a "
+        "piece variable: the seats' figures', which go on from battle to battle)",
     )
     counts: CardCount | None = Field(
         default=None, description="derived: always this count of cards; effects never set it"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.agents import make_agent
+from runtime.board import step_towards
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
@@ -104,6 +105,24 @@ def test_foes_ignore_an_incapacitated_figure(ambush):
     assert enemies_of(m, goblin) == [0]
 
 
+def test_a_foe_walking_to_a_figure_goes_round_a_fallen_one_in_its_way(ambush):
+    # goblin on B3, a fallen figure on C3, its target on D3: the straight way ends on the
+    # fallen one's square, where no one may stop; the goblin heads for the nearest free
+    # square next to its target (D2, round by C2) and gets as far as its 2 steps take it
+    m = deployed(ambush)
+    rows = m.state["pieces"]
+    for row in rows[3:]:
+        row[2:4] = [None, None]
+    rows[0][2:4], rows[1][2:4], rows[2][2:4] = [2, 2], [3, 2], [1, 2]
+    m.state["sv"][0]["health"] = 0
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [2, 1]  # C2
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [3, 1]  # D2, next to its target
+    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    assert rows[2][2:4] == [3, 1]  # next to it already: it stays
+
+
 def test_foes_and_figures_at_the_exit_are_counted(ambush):
     m = deployed(ambush)  # seat 1 on A1, seat 2 on E1 (the exit), three goblins
     assert m.value("foes", 0) == 3 and m.value("at_exit", 0) == 1
@@ -153,3 +172,12 @@ def test_a_variable_that_resets_each_battle_begins_it_at_its_initial_value(ambus
     pick(m, "Swift")
     assert m.state["gv"]["feats"] == 0
     assert {"e": "set", "variable": "feats", "seat": None, "value": 0} in log
+
+
+def test_a_seat_figures_piece_variable_that_resets_each_battle_begins_it_at_its_initial_value(
+        ambush):
+    # a seat's figure keeps its piece variables from battle to battle (an Enemy's are new)
+    m = Machine.start(ambush, 2, 1, log=[], variables={"dazed": 1})
+    pick(m, "Stout")
+    pick(m, "Swift")
+    assert [m.state["sv"][s]["dazed"] for s in range(2)] == [0, 0]

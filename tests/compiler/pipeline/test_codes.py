@@ -119,10 +119,17 @@ CASES: dict[str, tuple[dict, str, int]] = {
     "GS601": ({"sc.yaml": "kind: scenario\nid: fight\ntitle: Fight\ntables:\n  hp: {2: 8, 3: 12}\n"}, "sc.yaml", 5),
     "GS602": ({"sc.yaml": "kind: scenario\nid: fight\ntitle: Fight\ntables:\n  hp: {2: 8, 3: 12, 4: 15, 6: 20}\n"}, "sc.yaml", 5),
     "GS603": ({"t.yaml": CARD_TYPE, "c.yaml": cards("{id: cap, name: Cap, hands: 1, count: 2}", extra="size: 3\n")}, "c.yaml", 4),
+    # a count kept for one battle, in a pack with no scenario: no battle ever resets it
+    "GS712": ({"game.yaml": GAME + "  feats: {initial: 0, per: game, resets: battle}\n"}, "game.yaml", 7),
+    # a derived count cannot be reset (the pack has no scenario either: only GS713 is said)
+    "GS713": ({"game.yaml": GAME + "  armed:\n    counts: {zone: hand}\n    resets: battle\n"},
+              "game.yaml", 9),
 }
 
-# Codes with their own tests elsewhere (size limits, the missing manifest, printing).
-ELSEWHERE = {"GS104", "GS105", "GS110", "GS111", "GS304", "GS404"} | {c for c in CATALOGUE if c.startswith("GS7")}
+# Codes with their own tests elsewhere (size limits, the missing manifest, printing: GS70x and
+# GS711; GS712-713 are the variables' `resets:`, here).
+ELSEWHERE = {"GS104", "GS105", "GS110", "GS111", "GS304", "GS404"} | {
+    c for c in CATALOGUE if c.startswith("GS7") and c not in ("GS712", "GS713")}
 # Spreadsheet codes: one fixture each in tests/compiler/sheets/test_codes.py.
 ELSEWHERE |= {c for c in CATALOGUE if c.startswith("GS12")}
 # the state-aware story checks have their fixtures in test_story_state_codes.py

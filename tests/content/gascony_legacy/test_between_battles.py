@@ -1,7 +1,7 @@
 """What a battle leaves behind in a campaign: the counts kept "in this battle" (`resets:
-battle`) start every battle at 0, the Porter, buying, selling and trading come back between
-the cards after a battle, trading between cards needs no neighbour, and each Story's
-introduction is read as it begins."""
+battle`) start every battle at 0, no Character lies Fallen into the next battle, the Porter,
+buying, selling and trading come back between the cards after a battle, trading between
+cards needs no neighbour, and each Story's introduction is read as it begins."""
 
 from __future__ import annotations
 
@@ -26,6 +26,21 @@ def test_no_battle_begins_with_a_named_enemy_objective_already_met():
             if "named_" in str(objective.if_):
                 assert not m.holds(objective.if_, 0), (scenario, objective.id)
         assert all(m.state["gv"][name] == 0 for name in LEFT_OVER), scenario
+
+
+def test_no_battle_begins_with_a_character_lying_fallen_from_an_earlier_one():
+    # an earlier battle may end (an exit reached) with Characters lying Fallen: at the next
+    # battle's setup every Character is placed standing (Battle setup, step 6), and the
+    # party is not lost for "every Character has Fallen" before its first turn
+    game = compiled_pack("gascony-legacy").game
+    for scenario in game.scenarios:
+        m = Machine.start(Program(game, scenario=scenario), 2, 1,
+                          variables={"lying": 1, "fallen": 2})
+        while not m.over and not m.state["begun"]:  # pick Characters and deploy
+            m.answer(0)
+        assert not m.over, scenario
+        assert [m.state["sv"][s]["lying"] for s in range(2)] == [0, 0], scenario
+        assert m.state["gv"]["fallen"] == 0, scenario
 
 
 def _campaign_act_one():
