@@ -47,7 +47,7 @@ def risky_moves(prog: Program):
                 for i in range(len(m.decision["options"]))]
         return hits if sum(h >= 2 for h in hits) >= len(hits) / 3 and min(hits) == 0 else None
 
-    return squares_to_pick(prog, 2, range(1, 40), range(4, 40), risky)
+    return squares_to_pick(prog, 2, range(1, 80), range(4, 40), risky)
 
 
 def plain_exit(weights: dict[str, float]) -> dict[str, float]:
