@@ -5,7 +5,6 @@ foes."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from runtime.frames import HANDLERS
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.windows import _SUBJECT, _standing_terrain, listeners
+from tests.runtime.conftest import play_randomly
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 PACKS = ("fuzzy-mage-fight", "fantasy-tavern-brawl", "gascony-legacy", "townsfolk-tussle")
@@ -89,19 +89,19 @@ def _watching(monkeypatch, seen: Counter):
     monkeypatch.setitem(HANDLERS, "window", checked)
 
 
+def _play_at_fewest_and_most(program, seeds, steps: int) -> None:
+    """Random games of `program` at its fewest and most players, one per seed."""
+    players = program.game.game.players
+    for count in (players.min, players.max):
+        for seed in seeds:
+            play_randomly(Machine.start(program, count, seed + count), seed, steps)
+
+
 def test_written_listeners_are_the_walk_in_the_four_packs(monkeypatch):
     seen: Counter = Counter()
     _watching(monkeypatch, seen)
     for pack in PACKS:
-        program = load_program(CONTENT / pack)
-        players = program.game.game.players
-        for count in (players.min, players.max):
-            m = Machine.start(program, count, 5 + count)
-            pick = random.Random(count)
-            for _ in range(300):
-                if m.over:
-                    break
-                m.answer(pick.randrange(len(m.decision["options"])))
+        _play_at_fewest_and_most(load_program(CONTENT / pack), (5,), 300)
     assert seen["windows"] > 100 and seen["card"] > 20 and seen["rules"] > 5, seen
 
 
@@ -109,16 +109,7 @@ def test_written_listeners_are_the_walk_in_the_fixture_packs(monkeypatch):
     seen: Counter = Counter()
     _watching(monkeypatch, seen)
     for name in FIXTURE_PACKS:
-        program = load_program(FIXTURES / name)
-        players = program.game.game.players
-        for count in (players.min, players.max):
-            for seed in (1, 2):
-                m = Machine.start(program, count, seed)
-                pick = random.Random(seed)
-                for _ in range(200):
-                    if m.over:
-                        break
-                    m.answer(pick.randrange(len(m.decision["options"])))
+        _play_at_fewest_and_most(load_program(FIXTURES / name), (1, 2), 200)
     assert seen["windows"] > 50 and seen["card"] > 5 and seen["held"] > 5, seen
 
 
