@@ -321,9 +321,9 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
 
 
 def _straight(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
-    """A figure's walk along a cheapest path to the nearest goal cell, whoever stands on it,
-    halting before the first occupied or impassable cell (Townsfolk's bots are tuned to it;
-    the foes' walk above is the rulebook's of Gascony)."""
+    """A seat's figure's walk along a cheapest path to the nearest goal cell, whoever stands
+    on it, halting before the first occupied or impassable cell: the walk every figure took
+    before foes learned to go round (packs' bot tests and golden games are tuned to it)."""
     b, _ = board(m)
     start = cell_of(piece)
     blocked = occupied(m) - set(cells_of(m, piece))
