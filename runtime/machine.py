@@ -200,6 +200,8 @@ class Machine:
             if h == "fx":  # an effect list's function (`runtime.effects.run_list`, inline)
                 lid = frame["e"]
                 result = None if lid is None else self.program.runs[lid](self, frame)
+            elif h == "turn":  # the turn's step, written per program (`runtime.written_turn`)
+                result = self.program.cache["turn:step"](self, frame)
             else:
                 result = HANDLERS[h](self, frame)
             calm = self.calm

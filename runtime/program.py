@@ -34,6 +34,7 @@ from runtime.uses import (  # where an ability lives (kept importable from here)
     Source,
 )
 from runtime.written_lists import ListRuns
+from runtime.written_turn import write_turn
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
@@ -151,11 +152,13 @@ class Program:
         self.write_generated()
 
     def write_generated(self) -> None:
-        """Write the end check and the turn options into the cache, where the hot paths call
-        them with no lookup of their own (at load, and again for a copy whose cache is new)."""
+        """Write the end check, the turn options and the turn's step into the cache, where the
+        hot paths call them with no lookup of their own (at load, and again for a copy whose
+        cache is new)."""
         write_end_check(self)
         write_main_options(self)
         self.runs = ListRuns(self)  # each effect list's function, written when first run
+        write_turn(self)  # (`runtime.written_turn`)
 
     # -- effects and expressions --------------------------------------------------------
 

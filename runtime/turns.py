@@ -185,7 +185,7 @@ def _turn_now(m: Machine, frame: dict):
         return _AGAIN  # the game ended before the turn began
     stack = m.state["stack"]
     stack += (frame,)
-    result = turn(m, frame, False)
+    result = m.program.cache["turn:step"](m, frame, False)  # (`runtime.written_turn`)
     if result is not None:
         return result  # the machine ends the turn's step (an ask, or frames to run first)
     if stack and stack[-1] is frame:
