@@ -178,8 +178,9 @@ class Machine:
     def over(self) -> bool:
         return self.state["result"] is not None
 
-    def run(self) -> None:
-        """Advance until a decision is pending or the game is over."""
+    def run(self, taken: dict | None = None, result: Any = None) -> None:
+        """Advance until a decision is pending or the game is over; `taken` is a frame whose
+        step `answer` took, which returned `result` (the loop's first step)."""
         st = self.state
         stack = st["stack"]
         audit = self.audit
@@ -188,22 +189,27 @@ class Machine:
         watch_from = budget - WATCHED_STEPS
         watched: list[dict] = []  # the frames of a run's last steps, should the guard trip
         checks = self.checks
-        while stack and st["decision"] is None and st["result"] is None:
+        while taken is not None or stack and st["decision"] is None and st["result"] is None:
             idle += 1
-            if idle > watch_from:
-                if idle > budget:
-                    no_progress(self, budget, watched)
-                    break
-                watched.append(dict(stack[-1]))
-            frame = stack[-1]
-            h = frame["h"]
-            if h == "fx":  # an effect list's function (`runtime.effects.run_list`, inline)
-                lid = frame["e"]
-                result = None if lid is None else self.program.runs[lid](self, frame)
-            elif h == "turn":  # the turn's step, written per program (`runtime.written_turn`)
-                result = self.program.cache["turn:step"](self, frame)
+            if taken is not None:
+                frame = taken
+                h = frame["h"]
+                taken = None
             else:
-                result = HANDLERS[h](self, frame)
+                if idle > watch_from:
+                    if idle > budget:
+                        no_progress(self, budget, watched)
+                        break
+                    watched.append(dict(stack[-1]))
+                frame = stack[-1]
+                h = frame["h"]
+                if h == "fx":  # an effect list's function (`runtime.effects.run_list`, inline)
+                    lid = frame["e"]
+                    result = None if lid is None else self.program.runs[lid](self, frame)
+                elif h == "turn":  # the turn's step, written per program (`runtime.written_turn`)
+                    result = self.program.cache["turn:step"](self, frame)
+                else:
+                    result = HANDLERS[h](self, frame)
             calm = self.calm
             if calm:
                 self.calm = False
@@ -265,7 +271,19 @@ class Machine:
             frame["l"]["ans"] = option
         else:
             frame["l"] = {"ans": option}
-        self.run()
+        if frame["h"] != "turn":
+            self.run()
+            return
+        # the turn's step taken here, as the loop's first (a turn decision is answered most):
+        # when it asks again with a choice, the run is over at once
+        result = self.program.cache["turn:step"](self, frame)
+        if type(result) is dict and result["options"][1:]:
+            self.calm = False  # (as the loop clears it after every step)
+            st["decision"] = result
+            if self.audit is not None:
+                self.audit.paused(self)
+            return
+        self.run(frame, result)
 
     def calm_step(self, actions: bool = False) -> None:
         """Say the step under way changed nothing the end conditions read (or, with

@@ -29,6 +29,7 @@ from runtime.frames import Call
 from runtime.seats import incapacitated
 from runtime.stepping import _AGAIN, fire_now
 from runtime.turns import _take, expire, game, turn
+from runtime.windows import written_listeners
 from runtime.written import write
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ def written_turn(program: Program) -> Callable | None:
         (list `lid`: text naming the list's number, None for no list, "taken" for the frame
         in `taken`; `rest`: the windows fired after it, in `ctx`)."""
         lines = end_step(["return _AGAIN"])
-        if rest:  # (pushed last first: the first fires first)
+        alone = len(rest) == 1 and lid is None  # (a window no list runs under: see below)
+        if rest and not alone:  # (pushed last first: the first fires first)
             lines += [f"stack += {_frames(rest[::-1])}" if rest[1:] else
                       f"stack.append({_frame(rest[0])})"]
         if lid is not None:
@@ -99,10 +101,30 @@ def written_turn(program: Program) -> Callable | None:
                       "if st['result'] is not None or not stack or stack[-1] is not below:",
                       "    m.calm = True",
                       "    return _AGAIN"]
-        if rest:
+        if rest[1:]:
             lines += [f"result = _fire_now(m, {len(rest)})",
                       "if result is not None:",
                       "    return result"]
+        elif rest:
+            # one window: who answers it is asked first (as `run_window` asks at once), and
+            # with nobody the window is over as `fire_now` ends it, its frame never pushed
+            # when no list ran under it (nothing reads the stack between)
+            listeners = f"_listeners_{len(names)}"
+            names[listeners] = written_listeners(program, rest[0])
+            lines += [f"queue = {listeners}(m, ctx)",
+                      "if queue:",
+                      *([f"    stack.append({{'h': 'window', 'w': {rest[0]!r}, 'ctx': ctx, "
+                         "'l': {'q': queue, 'i': 0}})"] if alone else
+                        ["    window = stack[-1]['l']",
+                         "    window['q'] = queue",
+                         "    window['i'] = 0"]),
+                      "    result = _fire_now(m, 1)",
+                      "    if result is not None:",
+                      "        return result",
+                      "else:",
+                      *([] if alone else ["    del stack[-1]"]),
+                      "    if audit is not None:",
+                      "        audit.after_step(m)"]
         return lines
 
     def indent(lines: list[str], depth: int = 1) -> list[str]:
