@@ -39,7 +39,8 @@ def turn_order(m: Machine) -> list[int]:
 
 
 @handler("game")
-def game(m: Machine, frame: dict):
+def game(m: Machine, frame: dict, began: bool = False):
+    """The game's step; `began` (from `runtime.written_turn`): a round began in this step."""
     program = m.program
     rules = program.rules
     st = m.state
@@ -47,7 +48,7 @@ def game(m: Machine, frame: dict):
     lid = program.lid
     plan = program.turn_plan
     changed = False  # whether this step began the game or a new round (else it is calm)
-    began = False  # whether this call began a round (the next one then takes a step of its own)
+    # (`began`: whether this step began a round: the next one then takes a step of its own)
     while True:
         stage = local.get("s", "setup")
         if stage == "after":  # (first: the stages most steps are in)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from runtime.frames import Call
 from runtime.seats import incapacitated
 from runtime.stepping import _AGAIN, fire_now
-from runtime.turns import _take, expire, game, turn
+from runtime.turns import _take, expire, game, turn, turn_order
 from runtime.windows import written_listeners
 from runtime.written import write
 
@@ -58,6 +58,7 @@ def written_turn(program: Program) -> Callable | None:
     plan = program.turn_plan
     checks = bool(rules.win or rules.lose or rules.end)  # (`Machine.checks`, no story here)
     names = {"_AGAIN": _AGAIN, "Call": Call, "_fire_now": fire_now, "_take": _take,
+             "_turn_order": turn_order,
              "_expire": expire, "_game": game, "_incapacitated": incapacitated,
              "_turn_cap": rules.turn_cap, "_budget": plan.budget,
              "_source": rules.turn.actions,
@@ -130,6 +131,41 @@ def written_turn(program: Program) -> Callable | None:
     def indent(lines: list[str], depth: int = 1) -> list[str]:
         return ["    " * depth + line for line in lines]
 
+    def next_round() -> list[str]:
+        """After the last seat's turn of a round, in a game whose rounds have no phases and
+        nothing at their end: the round's end and the next round's start as the game handler
+        takes them (`began`: the game handler is called on with that said)."""
+        if not rounds:
+            return ["if gl['pos'] >= len(order):", "    return _game(m, held)"]
+        lines = [
+            "if gl['pos'] >= len(order):",
+            "    if began:  # (a second round this step: the game handler's, a step of its own)",
+            "        return _game(m, held, True)",
+            "    began = True",
+            "    # (the game handler's round end: nothing to run, a calm step)",
+            "    if audit is not None:",
+            "        audit.after_step(m)",
+            "    m.calm = False",
+            "    _expire(m, 'round')",
+            "    st['round'] += 1"]
+        if rules.rounds:
+            lines += ["    gl['s'] = 'round'",
+                      f"    if st['round'] > {rules.rounds}:", "        return _game(m, held)"]
+        lines += [
+            "    gl.update(s='phase', pos=0, order=_turn_order(m), ph=0, pd=0, td=0)",
+            "    if m.log is not None:",
+            "        m.emit('round', round=st['round'])",
+            "    order = gl['order']",
+            "    ctx = {'self': order[0] if order else 0}",
+            *indent(run_now(None if plan.round_start is None else repr(plan.round_start),
+                            plan.round_starts)),
+            "    gl.update(s='turns', td=1)",
+            "    if not order:",
+            "        return _game(m, held, True)"]
+        return lines
+
+    # the rounds written out: no phases, nothing at a round's end
+    rounds = not rules.phases and plan.round_end is None and not plan.round_ends
     out = "incapacitated" if plan.incapacitated else None
     if plan.budget is not None:
         budget = "_budget(m, seat, ctx)"
@@ -225,13 +261,12 @@ def written_turn(program: Program) -> Callable | None:
         "else:",
         "    gl['pos'] += 1",
         "gl['s'] = 'turns'",
-        "if gl['pos'] >= len(order):",
-        "    return _game(m, held)",
+        *next_round(),
         "seat = order[gl['pos']]",
         "if (st['out'][seat]" + (" or _incapacitated(m, seat)" if out else "")
         + " or st['skip'][seat] > 0",
         "        or st['turns'] >= (st['turn_cap'] if 'turn_cap' in st else _turn_cap)):",
-        "    return _game(m, held)",
+        f"    return _game(m, held{', began' if rounds else ''})",
         "gl['s'] = 'after'",
         "# (`_turn_now`: the end of the game handler's step, calm: it changed nothing read)",
         "if audit is not None:",
@@ -256,6 +291,7 @@ def written_turn(program: Program) -> Callable | None:
         "local = frame['l']",
         "started = False  # whether this step began the turn (else it is calm where it says so)",
         "nested = False  # whether this step began the turn (on top of the one it was called for)",
+        *(["began = False  # whether this step began a round"] if rounds else []),
         "while True:",
         "    stage = local['s']",
         "    if stage == 'main':",
