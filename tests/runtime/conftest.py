@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import runtime.effects
+import runtime.turns
 from runtime.agents.scripted import match
+from runtime.frames import Call, fx
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.rng import Rng
@@ -73,6 +76,27 @@ def play_randomly(m: Machine, seed: int, steps: int) -> Machine:
             break
         m.answer(rng.below(len(m.decision["options"])))
     return m
+
+
+def frame_by_frame(monkeypatch, program) -> None:
+    """`program` run by the machine as it ran before stepping into lists and before the turn
+    was written (`runtime.written_turn`): each list, window and turn a step of its own, every
+    turn step taken by the generic handler."""
+
+    def run_now(m, frame, rest, checked):
+        return Call(frame, *rest)
+
+    def step_into(m, lid, ctx, rest=()):
+        return Call(fx(lid, ctx), *rest)
+
+    def turn_now(m, frame):
+        return Call(frame)
+
+    monkeypatch.setattr(runtime.turns, "run_now", run_now)
+    monkeypatch.setattr(runtime.turns, "_turn_now", turn_now)
+    monkeypatch.setattr(runtime.turns, "step_into", step_into)
+    monkeypatch.setattr(runtime.effects, "run_now", run_now)
+    monkeypatch.setitem(program.cache, "turn:step", runtime.turns.turn)
 
 
 def record_random_game(program, players: int, seed: int, decisions: int, audit=None) -> list:
