@@ -100,7 +100,8 @@ def write_main_options(program) -> Callable:
         else:
             body.append(f"{depth}options.append({{'label': {action.name!r}, "
                         f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
-    if shared:  # each stake counted once a turn step, when first needed (None: not yet)
+    if shared or program.activated:  # (read by the stakes, each counted once a turn step
+        # when first needed, None until then, and by the abilities)
         body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
                      *[f"{var} = None" for var in shared.values()]]
     if program.activated:
@@ -128,19 +129,18 @@ def _ability_lines(program, names: dict) -> list[str]:
     names.update({"_offers": offers, "_offered": offers.__contains__, "_items": item_options,
                   "_compress": compress, "_map": map})
     body = ["# the abilities of the seat's cards in play, then of its items",
-            "seen = set()",
-            "ids = st['ids']"]
+            "seen = set()"]
     zones = [z for z in program.in_play_zones if z.per_seat]
     keys = [zone_key(program, zone.id, "seat", f"_zone_{n}", names) for n, zone in enumerate(zones)]
     if zones and all(zone.in_play_if is None for zone in zones):
         # the seat's cards in play in one list, those with abilities picked out in C
-        every = ", ".join(f"*st['zones'][{key}]" for key in keys)
+        every = ", ".join(f"*zones[{key}]" for key in keys)
         return [*body, f"cards = [{every}]",
                 "for inst in _compress(cards, _map(_offered, _map(ids.__getitem__, cards))):",
                 "    _offers[ids[inst]](m, seat, inst, options, seen, left, st, sv)",
                 "if st['items'][seat]:", "    options += _items(m, seat, _activated, left)"]
     for n, zone in enumerate(zones):
-        body += [f"for inst in st['zones'][{keys[n]}]:",
+        body += [f"for inst in zones[{keys[n]}]:",
                  "    card_id = ids[inst]",
                  "    if card_id in _offers:"]
         depth = "        "
