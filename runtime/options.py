@@ -67,11 +67,14 @@ def write_main_options(program) -> Callable:
             "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
     names: dict = {"_NONE": {}, "_activated": program.activated}
     shared: dict = {}  # a contest's stake (what identifies it) -> the variable it is kept in
+    # actions in a row with the same cost and no limit share one test of it, and within such
+    # a run an `if:` met before is not read again
+    group: str | None = None
+    held: dict[str, str] = {}  # an `if:` read in the run -> the variable holding it
     for n, action in enumerate(program.rules.actions):
         check, params = first_check(program, action.do)
         names.update({f"_cost_{n}": action.cost, f"_use_{n}": "a:" + action.id,
                       f"_if_{n}": action.if_, f"_check_{n}": check, f"_params_{n}": params})
-        body.append(f"# {action.id}: cost {action.cost}, limit {action.limit}, if {action.if_}")
         if type(action.cost) is int:
             cost = str(action.cost)
         else:
@@ -80,10 +83,21 @@ def write_main_options(program) -> Callable:
         tests = [f"{cost} <= left"]
         if action.limit is not None:
             tests.append(f"(turn_uses[_use_{n}] if _use_{n} in turn_uses else 0) < {action.limit}")
-        body.append(f"if {' and '.join(tests)}:")
+        run = None if action.limit is not None or cost == "cost" else " and ".join(tests)
+        if run is None or run != group:
+            held = {}
+            body.append(f"if {' and '.join(tests)}:")
+        group = run
         depth = "    "
+        body.append(f"{depth}# {action.id}: cost {action.cost}, limit {action.limit}, "
+                    f"if {action.if_}")
         if action.if_ is not None:
-            body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth, names)
+            if action.if_ in held:
+                body.append(f"{depth}if {held[action.if_]}:")
+            else:
+                held[action.if_] = f"ok_{n}"
+                body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth,
+                                    names, f"ok_{n}")
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
         if reach is not None:
@@ -153,19 +167,21 @@ def _ability_lines(program, names: dict) -> list[str]:
     return body
 
 
-def _written_if(program, condition, holds: str, depth: str, names: dict) -> list[str]:
-    """Lines that go on (one level deeper) only where `condition` holds: read in place, a
-    failure evaluated again by `holds` (the call, as text), which raises it located."""
+def _written_if(program, condition, holds: str, depth: str, names: dict,
+                var: str = "ok") -> list[str]:
+    """Lines that go on (one level deeper) only where `condition` holds (kept in `var`):
+    read in place, a failure evaluated again by `holds` (the call, as text), which raises
+    it located."""
     written = expression(program, condition, seated=True, bound=True)
     if written is None:
-        return [f"{depth}ok = {holds}", f"{depth}if ok:"]
+        return [f"{depth}{var} = {holds}", f"{depth}if {var}:"]
     text, needs = written
     names.update(needs)
     return [f"{depth}try:",
-            f"{depth}    ok = {text}",
+            f"{depth}    {var} = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-            f"{depth}    ok = {holds}",
-            f"{depth}if ok:"]
+            f"{depth}    {var} = {holds}",
+            f"{depth}if {var}:"]
 
 
 def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
