@@ -8,7 +8,9 @@ decisions made. With `--top N`, the N functions with the most time of their own.
 With `--opcodes`, every bytecode instruction executed is counted instead (a line tracer with
 opcode events; slow, so use a few games): work done inline (dicts and labels built, state
 read) counts there, where cProfile sees no call. `--top N` then lists the N functions that
-execute the most instructions per decision.
+execute the most instructions per decision. The same games played by the hand-written
+reference (`bench/fmf_reference.py`, checked to be the same games) are counted the same way
+and printed next to them, with the ratio: the gap left, in the same unit.
 
     python bench/bench_calls.py [--games 100] [--players 2 4] [--top 0] [--opcodes]
 """
@@ -25,6 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from fmf_reference import game_seed, play  # noqa: E402
 
 from runtime.loading import load_program  # noqa: E402
 from runtime.simulate import Cell, Run, play_one  # noqa: E402
@@ -64,8 +69,29 @@ def main() -> int:
 
 def count_opcodes(program, run, players: int, count: int, top: int) -> None:
     """Print the bytecode instructions executed per decision over `count` games (after one
-    game to warm the lists written at first run), and the `top` functions executing most."""
+    game to warm the lists written at first run), and the `top` functions executing most;
+    then the same for the hand-written reference's same games, and the ratio."""
     play_one(program, run, 0, count)
+    executed, games = traced(lambda: [play_one(program, run, 0, i) for i in range(count)])
+    decisions = sum(g.decisions for g in games)
+    total = sum(executed.values())
+    print(f"{players} players: {total} bytecodes, {decisions} decisions, "
+          f"{total / decisions:.1f} bytecodes per decision")
+    for (name, function), n in executed.most_common(top):
+        print(f"  {n / decisions:8.1f} {100 * n / total:5.1f}%  {name}:{function}")
+    play(players, game_seed(run.seed, count))
+    by_hand, outcomes = traced(lambda: [play(players, game_seed(run.seed, i)) for i in range(count)])
+    same = [(g.winners, g.turns, g.rounds, g.decisions) for g in games] == [
+        (g.winners, g.turns, g.rounds, g.decisions) for g in outcomes]
+    spent = sum(by_hand.values())
+    print(f"{players} players, hand-written reference: {spent} bytecodes, "
+          f"{sum(g.decisions for g in outcomes)} decisions, {spent / decisions:.1f} bytecodes "
+          f"per decision (same games: {'yes' if same else 'NO'}); gamesmith does "
+          f"{total / spent:.2f}x its work")
+
+
+def traced(work) -> tuple[collections.Counter, object]:
+    """The bytecode instructions `work()` executes, by (file name, function), and its result."""
     executed: collections.Counter = collections.Counter()
 
     def tracer(frame, event, _arg):
@@ -77,14 +103,10 @@ def count_opcodes(program, run, players: int, count: int, top: int) -> None:
 
     sys.settrace(tracer)
     try:
-        decisions = sum(play_one(program, run, 0, i).decisions for i in range(count))
+        result = work()
     finally:
         sys.settrace(None)
-    total = sum(executed.values())
-    print(f"{players} players: {total} bytecodes, {decisions} decisions, "
-          f"{total / decisions:.1f} bytecodes per decision")
-    for (name, function), n in executed.most_common(top):
-        print(f"  {n / decisions:8.1f} {100 * n / total:5.1f}%  {name}:{function}")
+    return executed, result
 
 
 if __name__ == "__main__":

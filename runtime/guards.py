@@ -25,12 +25,15 @@ WATCHED_STEPS = 500
 class Budget:
     """Decisions counted for one machine: in the game, and since the turn count last moved."""
 
-    __slots__ = ("decisions", "turn", "picked")
+    __slots__ = ("decisions", "turn", "picked", "limit")
 
     def __init__(self, decisions: int = 0):
         self.decisions = decisions
         self.turn = -1
         self.picked: list[str] = []  # the labels picked since the turn count last moved
+        # the count past which a guard trips (the game's cap, or the turn's tenth of it if
+        # sooner), worked out when the turn count moves
+        self.limit = 0
 
 
 def count_decision(m: Machine, label: str) -> None:
@@ -39,19 +42,27 @@ def count_decision(m: Machine, label: str) -> None:
     decisions = b.decisions = b.decisions + 1
     turns = m.state["turns"]
     if turns == b.turn:
-        picked = b.picked
-        picked.append(label)  # (counted only should the runaway guard trip)
+        b.picked.append(label)  # (counted only should the runaway guard trip)
     else:
         b.turn = turns
-        picked = b.picked = [label]
+        b.picked = [label]
+        cap = m.program.rules.decision_cap  # (a turn may take `max(1, cap // 10)`)
+        b.limit = min(cap, decisions - 1 + max(1, cap // 10))
+    if decisions > b.limit:
+        _over(m, b)
+
+
+def _over(m: Machine, b: Budget) -> None:
+    """Trip the guard the decision count passed: the game's cap, else the turn's share."""
     cap = m.program.rules.decision_cap
-    if decisions > cap:
+    picked = b.picked
+    if b.decisions > cap:
         trip(m, "decision-cap", f"the game passed its decision cap ({cap} decisions)")
-    elif len(picked) > cap // 10 and len(picked) > 1:  # (over `max(1, cap // 10)`)
+    else:
         # the first picked of the most picked (a Counter keeps the order labels first came)
         label, times = max(Counter(picked).items(), key=itemgetter(1))
         trip(m, "runaway-turn",
-             f"{len(picked)} decisions while the turn count stood at {turns} (a tenth of "
+             f"{len(picked)} decisions while the turn count stood at {b.turn} (a tenth of "
              f"the decision cap); most often picked: {label!r}, {times} times")
 
 

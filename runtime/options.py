@@ -67,11 +67,14 @@ def write_main_options(program) -> Callable:
             "turn_uses = uses['turn'] if 'turn' in uses else _NONE"]
     names: dict = {"_NONE": {}, "_activated": program.activated}
     shared: dict = {}  # a contest's stake (what identifies it) -> the variable it is kept in
+    # actions in a row with the same cost and no limit share one test of it, and within such
+    # a run an `if:` met before is not read again
+    group: str | None = None
+    held: dict[str, str] = {}  # an `if:` read in the run -> the variable holding it
     for n, action in enumerate(program.rules.actions):
         check, params = first_check(program, action.do)
         names.update({f"_cost_{n}": action.cost, f"_use_{n}": "a:" + action.id,
                       f"_if_{n}": action.if_, f"_check_{n}": check, f"_params_{n}": params})
-        body.append(f"# {action.id}: cost {action.cost}, limit {action.limit}, if {action.if_}")
         if type(action.cost) is int:
             cost = str(action.cost)
         else:
@@ -80,10 +83,21 @@ def write_main_options(program) -> Callable:
         tests = [f"{cost} <= left"]
         if action.limit is not None:
             tests.append(f"(turn_uses[_use_{n}] if _use_{n} in turn_uses else 0) < {action.limit}")
-        body.append(f"if {' and '.join(tests)}:")
+        run = None if action.limit is not None or cost == "cost" else " and ".join(tests)
+        if run is None or run != group:
+            held = {}
+            body.append(f"if {' and '.join(tests)}:")
+        group = run
         depth = "    "
+        body.append(f"{depth}# {action.id}: cost {action.cost}, limit {action.limit}, "
+                    f"if {action.if_}")
         if action.if_ is not None:
-            body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth, names)
+            if action.if_ in held:
+                body.append(f"{depth}if {held[action.if_]}:")
+            else:
+                held[action.if_] = f"ok_{n}"
+                body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth,
+                                    names, f"ok_{n}")
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
         if reach is not None:
@@ -100,7 +114,8 @@ def write_main_options(program) -> Callable:
         else:
             body.append(f"{depth}options.append({{'label': {action.name!r}, "
                         f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
-    if shared:  # each stake counted once a turn step, when first needed (None: not yet)
+    if shared or program.activated:  # (read by the stakes, each counted once a turn step
+        # when first needed, None until then, and by the abilities)
         body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
                      *[f"{var} = None" for var in shared.values()]]
     if program.activated:
@@ -128,19 +143,18 @@ def _ability_lines(program, names: dict) -> list[str]:
     names.update({"_offers": offers, "_offered": offers.__contains__, "_items": item_options,
                   "_compress": compress, "_map": map})
     body = ["# the abilities of the seat's cards in play, then of its items",
-            "seen = set()",
-            "ids = st['ids']"]
+            "seen = set()"]
     zones = [z for z in program.in_play_zones if z.per_seat]
     keys = [zone_key(program, zone.id, "seat", f"_zone_{n}", names) for n, zone in enumerate(zones)]
     if zones and all(zone.in_play_if is None for zone in zones):
         # the seat's cards in play in one list, those with abilities picked out in C
-        every = ", ".join(f"*st['zones'][{key}]" for key in keys)
+        every = ", ".join(f"*zones[{key}]" for key in keys)
         return [*body, f"cards = [{every}]",
                 "for inst in _compress(cards, _map(_offered, _map(ids.__getitem__, cards))):",
                 "    _offers[ids[inst]](m, seat, inst, options, seen, left, st, sv)",
                 "if st['items'][seat]:", "    options += _items(m, seat, _activated, left)"]
     for n, zone in enumerate(zones):
-        body += [f"for inst in st['zones'][{keys[n]}]:",
+        body += [f"for inst in zones[{keys[n]}]:",
                  "    card_id = ids[inst]",
                  "    if card_id in _offers:"]
         depth = "        "
@@ -153,19 +167,21 @@ def _ability_lines(program, names: dict) -> list[str]:
     return body
 
 
-def _written_if(program, condition, holds: str, depth: str, names: dict) -> list[str]:
-    """Lines that go on (one level deeper) only where `condition` holds: read in place, a
-    failure evaluated again by `holds` (the call, as text), which raises it located."""
+def _written_if(program, condition, holds: str, depth: str, names: dict,
+                var: str = "ok") -> list[str]:
+    """Lines that go on (one level deeper) only where `condition` holds (kept in `var`):
+    read in place, a failure evaluated again by `holds` (the call, as text), which raises
+    it located."""
     written = expression(program, condition, seated=True, bound=True)
     if written is None:
-        return [f"{depth}ok = {holds}", f"{depth}if ok:"]
+        return [f"{depth}{var} = {holds}", f"{depth}if {var}:"]
     text, needs = written
     names.update(needs)
     return [f"{depth}try:",
-            f"{depth}    ok = {text}",
+            f"{depth}    {var} = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-            f"{depth}    ok = {holds}",
-            f"{depth}if ok:"]
+            f"{depth}    {var} = {holds}",
+            f"{depth}if {var}:"]
 
 
 def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:

@@ -37,7 +37,7 @@ from runtime.rng import derive
 from runtime.selectors import plays_as_party
 from runtime.session import play_game
 from runtime.story_hits import hits_of, story_layout
-from runtime.written import expression, write
+from runtime.written import certain_number, expression, write
 
 EXECUTORS = ("processes", "serial", "dask")
 
@@ -186,6 +186,8 @@ def _write_values(program: Program, table: dict[str, float]):
         if type(w) is list:
             names["_worth"] = worth
             body.append(f"        total += _worth(_w_{n}, float({text} or 0))  # {name}")
+        elif certain_number(text):
+            body.append(f"        total += _w_{n} * {text}  # {name}")
         else:
             body.append(f"        total += _w_{n} * ({text} or 0)  # {name}")
     body += ["    except Exception:  # located by `raw`, which reads them again",

@@ -42,6 +42,20 @@ def kept(program: Program) -> dict[str, int]:
     return found
 
 
+def place(program: Program, zone_id: str, table: dict | None, face: str | None) -> int | None:
+    """Where a seat's row keeps the count of the cards in its own zone `zone_id` that `table`
+    names (card id -> truth; None: every card), lying as `face` says (None: either way), for
+    a writer to read `m.tallied[seat][place]` instead of counting the zone; None when no
+    kept count is that one."""
+    zone = program.zones.get(zone_id)
+    for name, k in kept(program).items():
+        spec = program.variables[name].counts
+        if program.zones.get(spec.zone) is zone and spec.face == face and (
+                None if spec.if_ is None else _table(program, spec.if_)) == table:
+            return k
+    return None
+
+
 def _table(program: Program, source: str) -> dict[str, Any] | None:
     from runtime.errors import RuleError
 

@@ -105,9 +105,40 @@ class _Numbers(ast.NodeTransformer):
         self.made += 1
         a, b = f"_a{self.made}", f"_b{self.made}"
         left, right = (ast.unparse(x) for x in node.args)
-        text = (f"({a} {symbol} {b} if _type({a} := ({left})) in _NUMBERS "
-                f"and _type({b} := ({right})) in _NUMBERS else {node.func.id}({left}, {right}))")
+        sure = [_number(x) for x in node.args]
+        if all(sure):  # (nothing to guard)
+            text = f"(({left}) {symbol} ({right}))"
+        elif sure[1]:  # one side a number for certain: only the other is tested
+            text = (f"({a} {symbol} ({right}) if _type({a} := ({left})) in _NUMBERS "
+                    f"else {node.func.id}({a}, {right}))")
+        elif sure[0]:
+            text = (f"(({left}) {symbol} {b} if _type({b} := ({right})) in _NUMBERS "
+                    f"else {node.func.id}({left}, {b}))")
+        else:
+            text = (f"({a} {symbol} {b} if _type({a} := ({left})) in _NUMBERS "
+                    f"and _type({b} := ({right})) in _NUMBERS else {node.func.id}({left}, {right}))")
         return ast.parse(text, mode="eval").body
+
+
+def certain_number(text: str) -> bool:
+    """Whether written expression `text` (as `expression` writes it) is a number whatever the
+    state holds (see `_number`)."""
+    return _number(ast.parse(text, mode="eval").body)
+
+
+def _number(node: ast.AST) -> bool:
+    """Whether written text `node` is a number whatever the state holds: a number written in
+    it, a count kept as cards move (`m.tallied[seat][k]`), a zone's length or a sum of a card
+    table's truths."""
+    match node:
+        case ast.Constant(value=value):
+            return type(value) in _NUMBERS
+        case ast.Subscript(value=ast.Subscript(value=ast.Attribute(value=ast.Name(id="m"),
+                                                                   attr="tallied"))):
+            return True
+        case ast.Call(func=ast.Name(id="_len" | "_sum")):
+            return True
+    return False
 
 
 def zone_key(program: Program, zone_id: str, seat: str, held: str, names: dict) -> str:

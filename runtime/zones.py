@@ -21,43 +21,31 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     `face` is "up" or "down"; by default the card lies as the zone's cards lie.
     """
     st = m.state
-    redirect = st["redirect"] and st["redirect"].get(str(inst))  # (no call while none is)
-    if redirect:
-        target = redirect.pop(m.key_zone[to_key].id, None)
-        if target is not None:
-            to_key = m.key(target, m.key_owner[to_key])
-        if not redirect:
-            del st["redirect"][str(inst)]
+    if st["redirect"]:  # (no call while no card is marked)
+        to_key = _redirected(m, inst, to_key)
     zone = m.key_zone[to_key]
     if zone.slots is not None and not make_room(m, inst, to_key):
         return False
     if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
         return False
-    counted = m.counted
     card_id = st["ids"][inst]
+    counted = m.counted
     if counted is None or card_id in counted:
         m.dirty = True  # (`Machine.dirty`: a card the end check may count)
     loc, down, zones = st["loc"], st["down"], st["zones"]
     src = loc[inst]
     was_down = down[inst]
-    # as `zone_for_write` / `array_for_write`, written out: a move is the hottest write there is
-    cards = zones[src]
-    if type(cards) is tuple:
-        cards = zones[src] = list(cards)
-    cards.remove(inst)
-    cards = zones[to_key]
-    if type(cards) is tuple:
-        cards = zones[to_key] = list(cards)
-    if bottom:
-        cards.insert(0, inst)
-    else:
-        cards.append(inst)
-    if type(loc) is tuple:
-        loc = array_for_write(st, "loc")
-    loc[inst] = to_key
-    if type(down) is tuple:
-        down = array_for_write(st, "down")
-    lies = down[inst] = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    lies = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    try:  # (a zone or array a fork still shares is a tuple, which refuses: written below)
+        zones[src].remove(inst)
+        if bottom:
+            zones[to_key].insert(0, inst)
+        else:
+            zones[to_key].append(inst)
+        loc[inst] = to_key
+        down[inst] = lies
+    except (AttributeError, TypeError):
+        _move_shared(st, inst, src, to_key, lies, bottom)
     tally = m.tally
     if tally is not None and card_id in tally:  # (`runtime.tallies.adjust`, written out)
         at = tally[card_id]
@@ -70,17 +58,49 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
             for seat, k, weight, want in at[to_key]:
                 if want is None or want == lies:
                     tallied[seat][k] += weight
-    if zone.in_play and m.stats is not None and not m.key_zone[src].in_play \
+    source = m.key_zone[src]
+    if zone.in_play and not source.in_play and m.stats is not None \
             and m.key_owner[src] is not None:
         m.count("played", card_id, m.key_owner[src])
     if m.log is not None:
         m.log.append({"e": "move", "card": inst, "id": card_id, "from": src, "to": to_key,
                       "seen": m.seen(inst, (src, was_down))})
-    if m.key_zone[src].bonus is not None:
+    if source.bonus is not None:
         give_bonus(m, inst, src, -1)
     if zone.bonus is not None:
         give_bonus(m, inst, to_key, 1)
     return True
+
+
+def _redirected(m: Machine, inst: int, to_key: str) -> str:
+    """Where card `inst` goes instead of zone `to_key`, if it is marked to go elsewhere when
+    it next enters that kind of zone (the mark is used up); else `to_key`."""
+    marks = m.state["redirect"]
+    redirect = marks.get(str(inst))
+    if not redirect:
+        return to_key
+    target = redirect.pop(m.key_zone[to_key].id, None)
+    if target is not None:
+        to_key = m.key(target, m.key_owner[to_key])
+    if not redirect:
+        del marks[str(inst)]
+    return to_key
+
+
+def _move_shared(st: dict, inst: int, src: str, to_key: str, lies: int, bottom: bool) -> None:
+    """`move`'s writes (out of `src`, into `to_key`, where and how the card lies), each zone
+    and array a fork still shares copied first; those done before one refused are not redone."""
+    cards = zone_for_write(st, src)
+    if inst in cards:  # (not yet taken out; or, moved within its zone, taken out again)
+        cards.remove(inst)
+    cards = zone_for_write(st, to_key)
+    if inst not in cards:
+        if bottom:
+            cards.insert(0, inst)
+        else:
+            cards.append(inst)
+    array_for_write(st, "loc")[inst] = to_key
+    array_for_write(st, "down")[inst] = lies
 
 
 def give_bonus(m: Machine, inst: int, key: str, sign: int) -> None:

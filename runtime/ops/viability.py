@@ -24,6 +24,7 @@ from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import specialises_check
+from runtime.tallies import place
 from runtime.written import expression, write, zone_key
 
 if TYPE_CHECKING:
@@ -126,12 +127,17 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> li
         body.append(f"{depth}if ok:")
         inner = depth + "    "
     cards = f"zones[{zone_key(program, stake.zone, 'seat', f'_zone_{var}', names)}]"
-    if stake.face is not None:  # (`bool(down[inst]) != want_down`)
+    k = place(program, stake.zone, table, stake.face)
+    if k is not None:  # kept as cards move (`runtime.tallies`)
+        cards = None
+    elif stake.face is not None:  # (`bool(down[inst]) != want_down`)
         cards = f"_{'filter' if stake.face == 'down' else 'filterfalse'}(down.__getitem__, {cards})"
-    count = (f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
-             ) if table is None else (
+    count = f"m.tallied[seat][{k}]" if k is not None else (
+        f"_len({cards})" if stake.face is None else f"_len(_list({cards}))"
+    ) if table is None else (
         f"_sum(_map(_table_{var}.__getitem__, _map(ids.__getitem__, {cards})))")
-    body.append(f"{inner}{var} = {stake.value} * {count}")
+    body.append(f"{inner}{var} = {count}" if stake.value == 1 else
+                f"{inner}{var} = {stake.value} * {count}")
     if stake.if_ is not None:
         body += [f"{depth}else:", f"{depth}    {var} = 0"]
     return body
@@ -173,7 +179,9 @@ def _targets(program, p, card) -> Callable:
         body.append("    return True")
     else:
         key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
-        body += [f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
+        k = place(program, p.card_zone, card, None)  # (its table's truths: kept, as a count)
+        body += [f"    if m.tallied[seat][{k}]:" if k is not None else
+                 f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
                  "        return True"]
     body.append("return False")
     return write("contest_targets", "m, ctx, me", body, names)
@@ -245,7 +253,9 @@ def _own_move_check(program, p, table) -> Callable:
                  f"{int(to.capacity)}:",
                  "    return False"]
     cards = f"zones[{zone_key(program, p.from_, 'seat', '_from', names)}]"
+    k = None if table is None else place(program, p.from_, table, None)
     body.append(f"return _len({cards}) > 0" if table is None else
+                f"return m.tallied[seat][{k}] > 0" if k is not None else  # (kept: `runtime.tallies`)
                 f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
     return write("move_card_check", "m, ctx, _p, card=None", body, names)
 

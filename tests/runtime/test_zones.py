@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from runtime.deal import arrange
+from runtime.machine import Machine
+from runtime.state import Template, copy_state, zone_for_write
 from runtime.views import view
+from runtime.zones import move
 from tests.runtime.conftest import cards, labels, pick, start
 
 
@@ -51,3 +54,30 @@ def test_a_card_taken_back_from_the_discard_pile_leaves_the_game_next_time(skirm
 
     move(m, inst, "discard")
     assert m.state["loc"][inst] == "removed" and m.state["redirect"] == {}
+
+
+def test_a_move_on_a_fork_writes_its_own_copies_and_leaves_the_template_alone(skirmish):
+    m = start(skirmish)
+    arrange(m, {"hand:0": ["gem", "spark", "guard"], "table:0": ["gem"]})
+    template = Template(m.state)
+    hand = list(m.state["zones"]["hand:0"])
+    moves = [(hand[0], "table:0", None, False),  # to another zone: both shared at first
+             (hand[1], "hand:0", "up", True),  # within its zone, to the bottom: now its own
+             (hand[2], "table:0", "down", True)]  # from a zone of its own to one of its own
+    plain = Machine(skirmish, copy_state(m.state))
+    shared = Machine(skirmish, template.fork())
+    assert type(shared.state["zones"]["hand:0"]) is tuple  # (shared with the template)
+    arrays_shared = Machine(skirmish, template.fork())  # its zones its own, not its arrays
+    for key in ("hand:0", "table:0"):
+        zone_for_write(arrays_shared.state, key)
+    for inst, key, face, bottom in moves:
+        assert move(plain, inst, key, face, bottom)
+        for forked in (shared, arrays_shared):
+            assert move(forked, inst, key, face, bottom)
+            for part in ("loc", "down"):
+                assert list(forked.state[part]) == plain.state[part]
+            assert {k: list(v) for k, v in forked.state["zones"].items()} == plain.state["zones"]
+    assert cards(plain, "table:0") == ["guard", "gem", "gem"]
+    assert cards(plain, "hand:0") == ["spark"]
+    again = template.fork()
+    assert again["zones"]["hand:0"] == tuple(hand) and again["loc"] == tuple(m.state["loc"])
