@@ -268,22 +268,21 @@ def nearest_path(b, start: Cell, goal: set[Cell]) -> list[Cell] | None:
     return best
 
 
-def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
+def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool,
+                 avoid: set[Cell]) -> None:
     """Walk a piece towards the nearest goal cell it may end on (with `stop_next_to`, the
-    nearest free square next to a goal cell; it stays when it stands next to one), spending
-    `steps`: round the figures of the other side, through its own side's, and ending on the
-    last free square it reached. With no such square to reach, it closes on the goal. A
-    seat's figure walks the cheapest path until something stands in its way (`_straight`)."""
-    if piece[1] is not None:
-        _straight(m, piece, goal, steps, stop_next_to)
-        return
+    nearest free square next to a goal cell; it stays when it stands on or next to one),
+    spending `steps` (a diagonal step costs what the board says): round the cells `avoid`
+    (the caller's: those of the pieces on the walker's other side, `targets.in_the_way`),
+    through any other figure, and ending on the last free square it reached. With no such
+    square to reach, it closes on the goal."""
     b, _ = board(m)
     start = cell_of(piece)
     mine = set(cells_of(m, piece))
-    if stop_next_to and any(b.adjacent(c, g) for c in mine for g in goal):
+    if stop_next_to and any(c == g or b.adjacent(c, g) for c in mine for g in goal):
         return
     taken = occupied(m) - mine
-    cost, previous = b.cheapest_paths(start, avoid=_in_the_way(m, piece))
+    cost, previous = b.cheapest_paths(start, avoid=avoid)
 
     def free(cell: Cell) -> bool:
         return all(c in b.cells and b.passable(c) and c not in taken
@@ -318,39 +317,6 @@ def step_towards(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next
     if stop != start:
         face_towards(piece, stop)
         piece[2], piece[3] = stop
-
-
-def _straight(m: Machine, piece: list, goal: set[Cell], steps: int, stop_next_to: bool) -> None:
-    """A seat's figure's walk along a cheapest path to the nearest goal cell, whoever stands
-    on it, halting before the first occupied or impassable cell: the walk every figure took
-    before foes learned to go round (packs' bot tests and golden games are tuned to it)."""
-    b, _ = board(m)
-    start = cell_of(piece)
-    blocked = occupied(m) - set(cells_of(m, piece))
-    best = nearest_path(b, start, goal)
-    if best is None:
-        return
-    if stop_next_to:
-        best = best[:-1]
-    m.state["path"] = []  # the cells this move passes through, for `in-path`
-    spent = 0
-    for cell in best[1:]:
-        spent += b.movement_cost(cell)
-        covers = cells_of(m, piece, cell)
-        if spent > steps or any(c in blocked or not b.passable(c) for c in covers):
-            break
-        face_towards(piece, cell)
-        piece[2], piece[3] = cell
-        m.state["path"].append(list(cell))
-
-
-def _in_the_way(m: Machine, piece: list) -> set[Cell]:
-    """The cells a walking foe may not pass through: those of the figures it would fight (not
-    those the rules' `incapacitated` holds for)."""
-    from runtime.seats import incapacitated
-
-    return {c for p in pieces(m) if p[1] is not None and p[2] is not None
-            and not incapacitated(m, p[1]) for c in cells_of(m, p)}
 
 
 def board_seats(m: Machine, ctx: dict, selector: str) -> list[int]:

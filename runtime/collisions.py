@@ -29,7 +29,7 @@ from runtime.board import (
 )
 from runtime.entering import covered_before, entered
 from runtime.frames import Call
-from runtime.targets import is_character, piece_label
+from runtime.targets import in_the_way, is_character, piece_label
 from runtime.windows import windows
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def walk(m: Machine, ctx: dict, local: dict, i: int, goal: set[Cell], steps: int
     walked, else a decision or the frames to run first (call again after them)."""
     piece = pieces(m)[i]
     if not shoves(m, i):
-        step_towards(m, piece, goal, steps, stop_next_to)
+        step_towards(m, piece, goal, steps, stop_next_to, in_the_way(m, i))
         return None
     key = f"walk{i}"
     if key not in local:

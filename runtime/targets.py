@@ -19,6 +19,7 @@ from compiler.geometry import PatternError, format_cell, pattern_cells
 from runtime.board import (
     board,
     cell_of,
+    cells_of,
     gap,
     melee_effect,
     pieces,
@@ -32,6 +33,8 @@ from runtime.selectors import tie_breaker
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
+
+Cell = tuple[int, int]
 
 PIECE_SELECTORS = frozenset({
     "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
@@ -96,6 +99,12 @@ def enemies_of(m: Machine, source: int | None) -> list[int]:
     rivals = not cooperative(m) and m.program.scenario is None
     return [i for i in standing(m)
             if i != source and (not is_character(m, i) or rivals)]
+
+
+def in_the_way(m: Machine, i: int) -> set[Cell]:
+    """The cells piece `i` may not walk through: those of the pieces on its other side
+    (`enemies_of`); it passes its own side's and those the other side ignores."""
+    return {c for j in enemies_of(m, i) for c in cells_of(m, pieces(m)[j])}
 
 
 # -- a piece's variables ----------------------------------------------------------------

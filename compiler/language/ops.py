@@ -453,7 +453,7 @@ class DamageNear(Params):
 # -- the board ---------------------------------------------------------------------------
 
 
-@op("move", "Move a piece up to `distance` cells (or towards a target or area).", "board")
+@op("move", "Move a piece up to `distance` cells (or towards a target or area). Every piece walks alike: towards a target or area it takes the cheapest way round the pieces on its other side (for a seat's figure the foes, and its rivals' figures outside a battle in a game that is not co-operative; for a foe the figures not incapacitated), through any other piece, and ends on the last free square it reached.", "board")
 class Move(Params):
     shorthand = "distance"
     distance: Amount = 1
@@ -517,7 +517,7 @@ class PlaceTerrain(Params):
     chosen_by: Selector = "active"
 
 
-@op("approach", "Move towards a target or into an area; on arriving (next to the target, or partly inside the area) run `then`, else `else`.", "board")
+@op("approach", "Move towards a target or into an area, walking as `move` does; on arriving (next to the target, or partly inside the area) run `then`, else `else`.", "board")
 class Approach(Params):
     distance: Amount = 1
     who: Selector = "self"

@@ -25,6 +25,7 @@ from runtime.frames import Tail, fx
 from runtime.ops import _some_piece, amount, implements
 from runtime.ops.variables import read, write
 from runtime.selectors import resolve
+from runtime.targets import in_the_way, resolve_pieces, targets_pieces
 from runtime.windows import window
 
 if TYPE_CHECKING:
@@ -81,8 +82,6 @@ def place(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 def _next_to(m: Machine, ctx: dict, local: dict, selector: str):
     """The cells beside every cell of the pieces `selector` names (or the decision first)."""
-    from runtime.targets import resolve_pieces
-
     found = resolve_pieces(m, ctx, selector, local, slot="next-to")
     if type(found) is dict:
         return found
@@ -101,29 +100,27 @@ def lift(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 
 
 def _goal(m: Machine, ctx: dict, local: dict, towards: str | None, area: str | None):
-    """The cells a move heads for, and whether it stops next to them (a piece) or in them."""
+    """The cells a move heads for, and whether it stops next to them (a piece) or in them:
+    those of the pieces `towards` names (the acting piece, for `self` in a foe's effect), else
+    of the figures of the seats it names."""
     if area is not None:
         return area_goal(m, area), False
+    if targets_pieces(m, towards, ctx):
+        found = resolve_pieces(m, ctx, towards, local, slot="towards")
+        if type(found) is dict:
+            return found, False
+        return {c for i in found for c in cells_of(m, pieces(m)[i])}, True
     seats = resolve(m, ctx, towards, local, slot="towards")
     if type(seats) is dict:
         return seats, False
     return {cell_of(figure(m, s)) for s in seats if figure(m, s)}, True
 
 
-def _foes_cells(m: Machine, piece: list) -> set:
-    """The squares a figure may not pass through: those its enemies stand on (friends it
-    may pass)."""
-    from runtime.targets import enemies_of
-
-    i = next(j for j, row in enumerate(pieces(m)) if row is piece)
-    return {c for j in enemies_of(m, i) for c in cells_of(m, pieces(m)[j])}
-
-
 def _free_cells(m: Machine, piece: list, steps: int, spend: bool) -> tuple[list, dict]:
     """The cells a free move of up to `steps` may end on (sorted) and every reachable cell's
     cost; a move that spends a budget must leave its cell."""
     b, _ = board(m)
-    reach = b.distances_from(cell_of(piece), avoid=_foes_cells(m, piece))
+    reach = b.distances_from(cell_of(piece), avoid=in_the_way(m, _index(m, piece)))
     taken = occupied(m) - {cell_of(piece)}
     if spend:
         taken.add(cell_of(piece))
@@ -163,7 +160,7 @@ def move(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             goal, next_to = _goal(m, ctx, local, p.towards, p.area)
             if type(goal) is dict:
                 return goal
-            step_towards(m, piece, goal, steps, next_to)
+            step_towards(m, piece, goal, steps, next_to, in_the_way(m, index))
         else:
             cells, reach = _free_cells(m, piece, steps, p.spend is not None)
             if not cells:
@@ -205,7 +202,8 @@ def approach(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
             continue
         index = _index(m, piece)
         before = covered_before(m, index)
-        step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to)
+        step_towards(m, piece, goal, int(amount(m, ctx, p.distance)), next_to,
+                     in_the_way(m, index))
         stepped += entered(m, index, before, True)
         here = cell_of(piece)
         arrived = arrived or (

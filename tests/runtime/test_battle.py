@@ -11,7 +11,7 @@ from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.session import play_game
-from runtime.targets import enemies_of
+from runtime.targets import enemies_of, in_the_way
 from tests.runtime.conftest import FIXTURES, labels, pick, start
 
 
@@ -115,12 +115,49 @@ def test_a_foe_walking_to_a_figure_goes_round_a_fallen_one_in_its_way(ambush):
         row[2:4] = [None, None]
     rows[0][2:4], rows[1][2:4], rows[2][2:4] = [2, 2], [3, 2], [1, 2]
     m.state["sv"][0]["health"] = 0
-    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    step_towards(m, rows[2], {(3, 2)}, 2, True, in_the_way(m, 2))
     assert rows[2][2:4] == [2, 1]  # C2
-    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    step_towards(m, rows[2], {(3, 2)}, 2, True, in_the_way(m, 2))
     assert rows[2][2:4] == [3, 1]  # D2, next to its target
-    step_towards(m, rows[2], {(3, 2)}, 2, True)
+    step_towards(m, rows[2], {(3, 2)}, 2, True, in_the_way(m, 2))
     assert rows[2][2:4] == [3, 1]  # next to it already: it stays
+
+
+def _walker_on_a3(m, beside: list) -> list:
+    """Seat 0's figure on A3, `beside` (a piece row) on B3 in its way east, the rest off the
+    board; the figure's row."""
+    rows = m.state["pieces"]
+    for row in rows:
+        row[2:4] = [None, None]
+    rows[0][2:4], beside[2:4] = [0, 2], [1, 2]
+    return rows[0]
+
+
+def test_a_figure_walking_goes_round_a_foe_in_its_way(ambush):
+    # the one walk for every piece: a seat's figure may not pass a foe's square (the other
+    # side's), so from A3 to D3 it goes round the goblin on B3: five orthogonal steps
+    m = deployed(ambush)
+    goblin = m.state["pieces"][2]
+    me = _walker_on_a3(m, goblin)
+    step_towards(m, me, {(3, 2)}, 5, False, in_the_way(m, 0))
+    assert me[2:4] == [3, 2]
+    assert [1, 2] not in m.state["path"] and len(m.state["path"]) == 5
+    # with fewer steps it gets as far as they take it, still round the goblin
+    me[2:4] = [0, 2]
+    step_towards(m, me, {(3, 2)}, 2, False, in_the_way(m, 0))
+    assert me[2:4] in ([1, 1], [1, 3]) and goblin[2:4] == [1, 2]
+
+
+def test_a_figure_walking_passes_through_an_ally_but_never_stops_on_it(ambush):
+    m = deployed(ambush)
+    ally = m.state["pieces"][1]
+    me = _walker_on_a3(m, ally)
+    step_towards(m, me, {(3, 2)}, 3, False, in_the_way(m, 0))
+    assert me[2:4] == [3, 2] and m.state["path"] == [[1, 2], [2, 2], [3, 2]]
+    # one step only would end on the ally's square: it stays where it stood
+    me[2:4] = [0, 2]
+    step_towards(m, me, {(3, 2)}, 1, False, in_the_way(m, 0))
+    assert me[2:4] == [0, 2]
 
 
 def test_foes_and_figures_at_the_exit_are_counted(ambush):

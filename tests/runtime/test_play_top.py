@@ -12,7 +12,7 @@ from runtime.agents import make_agent
 from runtime.board import cells_of, gap, named_cells, new_piece, occupied, step_towards
 from runtime.loading import load_program
 from runtime.rng import Rng
-from runtime.targets import piece_candidates
+from runtime.targets import in_the_way, piece_candidates
 from runtime.views import view
 from tests.runtime.conftest import FIXTURES, labels, pick, start
 
@@ -116,6 +116,6 @@ def test_a_piece_covers_the_square_its_card_s_footprint_gives(lair):
     assert gap(m, troll, figure) == 3  # from C3, its nearest covered cell
     ctx = {"self": 0, "piece": len(m.state["pieces"]) - 1}
     assert piece_candidates(m, ctx, "in-range", SimpleNamespace(range=3)) == [1]
-    step_towards(m, troll, {(1, 0)}, 3, True)
+    step_towards(m, troll, {(1, 0)}, 3, True, in_the_way(m, ctx["piece"]))
     # its whole square moves with it, and stops next to B1
     assert troll[2:4] == [1, 1] and (2, 2) in cells_of(m, troll)
