@@ -20,6 +20,29 @@ def program() -> Program:
     return Program(compiled_pack("gascony-legacy").game, "the-convent-yard")
 
 
+def answer(m: Machine, label: str) -> None:
+    m.answer(next(i for i, o in enumerate(m.decision["options"]) if o["label"] == label))
+
+
+def the_reads_facing() -> Machine:
+    """A campaign read (2 players, heuristic parties) lost the Convent Yard here: Athos walks
+    from G4 to F6, beside the Guard at F5, the Cardinal's Captain at F3, and turns to face
+    right; in the Enemy Turn the Captain steps to E5 and both blows land in full. (He had 4
+    Wounds of 5 there and Fell whichever way he faced; here he is unhurt.)"""
+    m = Machine.start(program(), 2, 1)
+    for label in ("Milady", "Athos", "G3", "G4", "Seat 2 plays next"):
+        answer(m, label)
+    rows = m.state["pieces"]  # Milady, Athos, three Guards, the Captain
+    for row, cell in zip(rows, ([9, 1], [6, 3], [None, None], [None, None], [5, 4], [5, 2]),
+                         strict=True):
+        row[2:4] = cell
+    m.state["decision"] = None  # asked again, for the pieces moved by hand
+    m.run()
+    answer(m, "Move")
+    answer(m, "F6")
+    return m
+
+
 def exposures(m: Machine) -> list[int]:
     """`foes_unguarded` of the seat choosing, once it faces each way offered."""
     seat, template = m.decision["seat"], Template(m.state)
@@ -71,3 +94,16 @@ def test_the_heuristic_turns_its_weapons_towards_the_foes_beside_it():
     assert anywhere > 0
     assert now < 0.5 * anywhere, (now, then, anywhere)
     assert now < then, (now, then, anywhere)
+
+
+def test_in_the_reads_position_athos_faces_the_guard():
+    """Facing up, his Rapier covers F5 and E5 (no blow there lands without a roll); right or
+    left, neither. The heuristic faces up every time; with the weights it had before (no
+    `foes_unguarded`), it faced left in four of six picks."""
+    m = the_reads_facing()
+    assert m.decision["kind"] == "facing"
+    assert exposures(m) == [0, 1, 1]  # up, right, left: the Guard beside him
+    bot = HeuristicAgent(m.program)
+    picks = {m.decision["options"][bot.choose(view(m, 1), m.decision, Rng(k))]["label"]
+             for k in range(6)}
+    assert picks == {"Face up"}
