@@ -147,6 +147,7 @@ _BUILTINS: dict[str, Resolver] = {
                                 if p[1] is None and p[2] is not None),
     "foe_distance": lambda e: _foe_distance(e),
     "foes_beside": lambda e: _foes_beside(e),
+    "foes_unguarded": lambda e: _foes_unguarded(e),
     "foe_top": lambda e: _foe_top(e),
     "terrain_cell": lambda e: _terrain_cell(e.ctx),
     "aimed_beside": lambda e: _aimed_beside(e),
@@ -426,6 +427,27 @@ def _foes_beside(e: Env) -> int:
 
     return sum(1 for p in pieces(e.m) if p[1] is None and p[2] is not None
                and touching(e.m, mine, p))
+
+
+def _foes_unguarded(e: Env) -> int:
+    """Foes next to the seat's figure standing on a square none of its attack patterns cover,
+    as it faces: where an attack `defend-in-pattern` lets it roll no defence (none off the
+    board, without a figure, or with the rules' `incapacitated` holding for it)."""
+    mine = _my_figure(e)
+    if mine is None or mine[2] is None:
+        return 0
+    from runtime.board import cell_of, pieces, touching
+    from runtime.seats import incapacitated
+    from runtime.targets import pattern_cover
+
+    if incapacitated(e.m, e.seat):
+        return 0
+    rows = pieces(e.m)
+    near = [p for p in rows if p[1] is None and p[2] is not None and touching(e.m, mine, p)]
+    if not near:
+        return 0
+    cover = pattern_cover(e.m, next(i for i, p in enumerate(rows) if p is mine))
+    return sum(1 for p in near if cell_of(p) not in cover)
 
 
 def _beside_seats(e: Env, selector: str) -> list[int]:

@@ -42,6 +42,10 @@ BUILTIN_NAMES = {
     "foe_distance": "cells from the seat's figure to the nearest foe standing on the board, 0 "
                     "with no figure or no foe (what closing in is worth, to a bot's evaluation)",
     "foes_beside": "foes (pieces of no seat) standing next to the seat's figure",
+    "foes_unguarded": "foes standing next to the seat's figure on a square none of its attack "
+                      "patterns cover as it faces (their blows meet no defence roll where an "
+                      "attack says `defend-in-pattern`); 0 when the rules' `incapacitated` "
+                      "holds for the seat (what facing its foes is worth, to a bot's evaluation)",
     "foe_top": "the most health the foes standing on the board may have (what each started "
                "the battle with), summed: with `foe_health`, how far down they are",
     "terrain_cell": "which terrain piece's ability is being resolved, as a number from its "

@@ -99,5 +99,5 @@ class HeuristicAgent:
         start, fought = m.state["round"], battle_fought(self.program, m.state)
         card = (m.state.get("story") or {}).get("card")
         m.answer(index)
-        finish_round(m, rng, start, fought)
+        finish_round(m, rng, start, fought, table=self.weights)
         return completed(m, seat, self.weights, card, floor)

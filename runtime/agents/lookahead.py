@@ -37,7 +37,8 @@ def to_round_end(program, state: dict | None = None) -> bool:
 _NOW = object()  # `finish_round`'s battle: the one fought when it is called
 
 
-def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) -> None:
+def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW,
+                 table: dict | None = None) -> None:
     """Play on until the first turn of the round after `start` (the round now, if None; or
     the game ends, or a story's battle does): a turn's choice ends the turn, any other choice
     goes at random. What the new round's start does before that turn counts, choices in it
@@ -49,7 +50,12 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) ->
     made while a story's cards are walked that starts the next battle is scored as the
     battle begins (played on into its first round at random, the luckiest of a few
     play-outs, a Character sold its only weapon for two Coins); a battle that ends is
-    followed through the story's pauses (`go_on`)."""
+    followed through the story's pauses (`go_on`). With the weights `table`, a choice of which
+    way a figure faces is made for its chooser the best way one step on (`greedy`), not at
+    random: a facing changes nothing until foes strike, and a random one turns a figure's
+    back on the foes beside it as often as not (a square scored by its luckiest facing would
+    still be worth less than it is, and a weighed exposure, `foes_unguarded`, then tells the
+    facings apart)."""
     start = m.state["round"] if start is None else start
     fought = battle_fought(m.program, m.state) if fought is _NOW else fought
     steps = 0
@@ -58,8 +64,14 @@ def finish_round(m: Machine, rng: Rng, start: int | None = None, fought=_NOW) ->
            and steps < HORIZON):
         decision = m.decision
         options = decision["options"]
+        kind = decision.get("kind")
+        if kind == "facing" and table is not None:
+            keys = first_keys(options)
+            m.answer(keys[greedy(m, list(keys), keys, decision["seat"], table, rng)])
+            steps += 1
+            continue
         end = (next((i for i, o in enumerate(options) if o.get("key") == "end"), None)
-               if decision.get("kind") == "turn" else None)
+               if kind == "turn" else None)
         m.answer(end if end is not None else rng.below(len(options)))
         steps += 1
     if fought is not None and battle_fought(m.program, m.state) is None:

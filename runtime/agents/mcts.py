@@ -109,7 +109,7 @@ class MctsAgent:
             # from the root's round: a choice that ended it stands at the next round's
             # opening choices (which of two pieces at the same distance a foe heads for),
             # and a leaf scored there is scored before the foe's turn
-            finish_round(m, rng, start, fought)
+            finish_round(m, rng, start, fought, table=self.weights)
         reward = rewards(m, self.weights, base=base)
         for node, seat in path:
             node.visits += 1

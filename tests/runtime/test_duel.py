@@ -216,6 +216,33 @@ def test_hits_from_outside_every_pattern_land_without_a_roll(game):
     assert events(game, "roll") == []
 
 
+@pytest.mark.parametrize("facing, unguarded", [(0, 1), (1, 2), (2, 1), (3, 2)])
+def test_foes_unguarded_are_the_blows_no_defence_meets(game, facing, unguarded):
+    """Brutes at C3 and C5, in front of and behind the figure at C4: facing up or down, the
+    Sword covers one of them; left or right, neither. `foes_unguarded` counts those outside,
+    and against a defence that cancels all it may (three 6s), only their blows land."""
+    game.state["pieces"][LEFT][2:4] = [2, 4]
+    game.state["pieces"][HERO][5] = facing
+    game.state["pieces"][ARCHER][2:4] = [None, None]
+    assert game.value("foes_unguarded", 0) == unguarded
+    load(game, [6, 6, 6])
+    pick(game, "Brace")
+    (defended,) = events(game, "defend")
+    assert defended["damage"] == 2 * unguarded  # a Brute strikes 2
+
+
+def test_foes_unguarded_counts_only_foes_beside_the_figure(game):
+    """On this square board a foe on a diagonal (B3) is not beside the figure at C4."""
+    assert game.value("foes_unguarded", 0) == 0  # facing up, the Brute at C3 covered
+    game.state["pieces"][HERO][5] = 2  # facing down, its back to it
+    assert game.value("foes_unguarded", 0) == 1
+    game.state["pieces"][RIGHT][2:4] = [0, 0]  # it steps away, to A1
+    assert game.value("foes_unguarded", 0) == 0
+    game.state["pieces"][RIGHT][2:4] = [2, 2]
+    game.state["pieces"][HERO][2:4] = [None, None]  # no figure on the board
+    assert game.value("foes_unguarded", 0) == 0
+
+
 # -- chosen rerolls and pips -----------------------------------------------------------------
 
 

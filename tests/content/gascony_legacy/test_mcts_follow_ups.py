@@ -46,10 +46,10 @@ def test_the_round_is_played_out_only_once_the_seats_own_option_is_done(monkeypa
     m = streets()
     started = []
 
-    def finish_round(leaf, rng, start, *fought):
+    def finish_round(leaf, rng, start, *fought, **table):
         if not leaf.over and leaf.state["round"] == start:  # (not a next round's opening)
             started.append((leaf.decision["seat"], leaf.decision["kind"]))
-        real(leaf, rng, start, *fought)
+        real(leaf, rng, start, *fought, **table)
 
     real = mcts.finish_round
     monkeypatch.setattr(mcts, "finish_round", finish_round)

@@ -101,8 +101,8 @@ def test_a_turn_that_ends_the_round_is_scored_after_one_foe_turn_not_two(monkeyp
     rounds: list[int] = []  # the round each option was scored in
     real = heuristic.finish_round
 
-    def spy(m, *args):
-        real(m, *args)
+    def spy(m, *args, **table):
+        real(m, *args, **table)
         if not m.over:
             rounds.append(m.state["round"])
 
