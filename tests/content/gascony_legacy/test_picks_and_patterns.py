@@ -51,7 +51,7 @@ def test_an_attack_strikes_inside_the_weapons_pattern_and_the_audit_says_so():
     put(m, HERO, (3, 3))  # D4, facing up: the Rapier covers C3 and D3
     put(m, BLADE, (3, 2))  # D3
     pick(m, "Attack")
-    while m.decision["kind"] != "turn" and not m.state["result"]:
+    while not m.state["result"] and m.decision["kind"] != "turn":
         m.answer(0)
     [attack] = attack_events(m)
     assert attack["in_pattern"] and attack["piece"] == BLADE
@@ -68,7 +68,7 @@ def test_the_audit_catches_an_attack_landing_outside_the_pattern():
     pick(m, "Attack")
     # the target is whisked away behind Athos before the blow lands: out of the pattern
     m.state["pieces"][BLADE][2:4] = [3, 4]
-    while m.decision["kind"] != "turn" and not m.state["result"]:
+    while not m.state["result"] and m.decision["kind"] != "turn":
         m.answer(0)
     [attack] = attack_events(m)
     assert not attack["in_pattern"]

@@ -4,6 +4,9 @@ Bravos brings two Hired Blades next to him; Relentless resolves the next card as
 
 from __future__ import annotations
 
+from runtime.machine import Machine
+from runtime.program import Program
+from tests.content.conftest import compiled_pack
 from tests.content.gascony_legacy.test_battle_round_example import events, on_top
 from tests.content.gascony_legacy.test_board_geometry import one_seat_alone  # noqa: F401
 from tests.content.gascony_legacy.test_terrain_tiles import audited, battle, cell, clear, stand
@@ -52,3 +55,20 @@ def test_relentless_resolves_the_next_threat_card_too():
     played = [e["id"] for e in events(m, "move") if e.get("from") == "rochefort-threats"]
     assert played[:2] == ["relentless", "call-the-bravos"]
     assert len(events(m, "spawn")) == 2
+
+
+def test_each_named_enemys_threat_deck_is_shuffled_before_its_battle():
+    # Battle setup, step 5d: set up on eight seeds, each deck lies in more than one order
+    # (in its printed order, Rochefort drew Vanish in the third Enemy Turn of every game)
+    game = compiled_pack("gascony-legacy").game
+    for scenario, deck in (("the-jolly-miller", "rochefort-threats"),
+                           ("the-calais-road", "de-wardes-threats"),
+                           ("the-ballroom", "richelieu-threats")):
+        orders = set()
+        for seed in range(1, 9):
+            m = Machine.start(Program(game, scenario), 2, seed, log=[])
+            while m.decision["kind"] == "option":  # the Characters picked, setup goes on
+                m.answer(0)
+            orders.add(tuple(m.state["ids"][i] for i in m.state["zones"][deck]))
+        assert len(orders) > 1, deck
+        assert len({tuple(sorted(order)) for order in orders}) == 1
