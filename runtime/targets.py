@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.geometry import PatternError, format_cell, pattern_cells
 from runtime.board import (
+    Cell,
     board,
     cell_of,
     cells_of,
@@ -33,8 +34,6 @@ from runtime.selectors import tie_breaker
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
-
-Cell = tuple[int, int]
 
 PIECE_SELECTORS = frozenset({
     "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
