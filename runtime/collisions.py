@@ -105,7 +105,7 @@ def foes_in_the_way(m: Machine, i: int) -> set[Cell]:
     those of the foes; it walks round them, as they shove it): none otherwise."""
     if m.program.rules.collisions != "shove" or not is_character(m, i):
         return set()
-    return _foes_cells(m, i)
+    return in_the_way(m, i)
 
 
 def shoves(m: Machine, i: int) -> bool:
@@ -114,7 +114,8 @@ def shoves(m: Machine, i: int) -> bool:
 
 
 def _foes_cells(m: Machine, i: int) -> set[Cell]:
-    """The cells the pieces of no seat other than `i` cover."""
+    """The cells the foes other than foe `i` cover: a foe walks and lands clear of them (the
+    figures it meets are shoved instead)."""
     return {c for j, p in enumerate(pieces(m)) if j != i and p[2] is not None and p[1] is None
             for c in cells_of(m, p)}
 

@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 PIECE_SELECTORS = frozenset({
     "closest", "farthest", "weakest", "strongest", "adjacent", "in-range", "in-pattern",
     "in-line", "in-path", "on-terrain", "all-enemies", "all-characters", "adjacent-enemies",
-    "beside-terrain",
+    "beside-terrain", "closest-to-attacker",
 })
-_TIES = frozenset({"closest", "farthest", "weakest", "strongest"})
+_TIES = frozenset({"closest", "farthest", "weakest", "strongest", "closest-to-attacker"})
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # one cell ahead for facing up, right, down, left
 DIRECTIONS = ("up", "right", "down", "left")
 
@@ -262,6 +262,8 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
     if selector == "self":
         return [src]
     me = pieces(m)[src]
+    if selector == "closest-to-attacker":
+        return _closest_to_attacker(m, ctx, src, everyone)
     here = cell_of(me)
     foes = [i for i in enemies_of(m, src) if keep is None or keep(i)]
     rng = getattr(p, "range", None) or ctx.get("range") or 1
@@ -312,6 +314,21 @@ def _candidates(m: Machine, ctx: dict, selector: str, p=None, direction: int | N
         return [i for i in everyone if cell_of(pieces(m)[i]) not in cells
                 and any(b.adjacent(cell_of(pieces(m)[i]), c) for c in cells)]
     raise RuleError(f"the selector '{selector}' does not pick pieces")
+
+
+def _closest_to_attacker(m: Machine, ctx: dict, src: int, everyone: list[int]) -> list[int]:
+    """The pieces on `src`'s own side (not `src`) standing closest to the attacker's figure."""
+    attacker = next((i for i in everyone if pieces(m)[i][1] == ctx.get("attacker")), None)
+    if attacker is None:
+        return []
+    theirs = set(enemies_of(m, src))
+    side = is_character(m, src)
+    far = {i: gap(m, pieces(m)[attacker], pieces(m)[i]) for i in everyone
+           if i != src and i not in theirs and is_character(m, i) == side}
+    if not far:
+        return []
+    best = min(far.values())
+    return [i for i in far if far[i] == best]
 
 
 def of_card_type(m: Machine, found: list[int], only: str | None) -> list[int]:

@@ -143,6 +143,9 @@ EVENT_NAMES = {
     "in_pattern": "in an `attack` event: true when the target stood in the pattern (rays up to "
                   "its Range) of the weapon struck with, as the attacker faced; true for an "
                   "attack with no weapon",
+    "defendable": "in an `attack` event: true when the target could roll defence against it (the "
+                  "attack has defence dice and, with `defend-in-pattern`, the attacker stood in "
+                  "one of the target's attack patterns)",
 }
 """Names the fields of logged events give an event-level invariant (0 anywhere else)."""
 

@@ -32,6 +32,8 @@ SELECTORS = table(
     ("partner", "the seat paired with this one (fused, allied)"),
     ("closest", "the closest enemy or character; ties are a decision for the seat the rules' `ties` "
                 "names (the acting seat by default)"),
+    ("closest-to-attacker", "the piece on the source's own side (not the source itself) standing "
+                            "closest to the attacker's figure; ties as for closest"),
     ("farthest", "the farthest enemy or character; ties as for closest"),
     ("weakest", "the target with the least health left; ties as for closest"),
     ("strongest", "the target with the most health left; ties as for closest"),

@@ -210,6 +210,13 @@ def push(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     return Tail(*stepped) if stepped else None
 
 
+def _seen_from(ctx: dict, mover: int, towards: str | None) -> dict:
+    """Where a mover's goal is picked from: the mover itself (each walks to its own closest),
+    except `towards: self`, the piece or figure the effect belongs to (a foe calling others
+    to its side)."""
+    return ctx if towards == "self" else {**ctx, "piece": mover}
+
+
 @on_pieces("move")
 def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     """Foes and characters the selector picks walk towards a target or into an area, or to a
@@ -227,10 +234,12 @@ def move(m: Machine, ctx: dict, p, local: dict, found: list[int]):
             if went is not None:
                 return went
         elif p.towards is not None:
-            goal = resolve_pieces(m, {**ctx, "piece": i}, p.towards, local, slot=f"to{i}")
+            goal = resolve_pieces(m, _seen_from(ctx, i, p.towards), p.towards, local,
+                                  slot=f"to{i}")
             if type(goal) is dict:
                 return goal
-            went = walk(m, ctx, local, i, {cell_of(pieces(m)[g]) for g in goal}, steps, True)
+            went = walk(m, ctx, local, i, {c for g in goal for c in cells_of(m, pieces(m)[g])},
+                        steps, True)
             if went is not None:
                 return went
         else:
@@ -260,8 +269,8 @@ def approach(m: Machine, ctx: dict, p, local: dict, found: list[int]):
         if p.area is not None:
             goal, next_to = area_goal(m, p.area), False
         else:
-            targets = resolve_pieces(m, {**ctx, "piece": i}, p.towards or "closest", local,
-                                     slot=f"to{i}")
+            targets = resolve_pieces(m, _seen_from(ctx, i, p.towards), p.towards or "closest",
+                                     local, slot=f"to{i}")
             if type(targets) is dict:
                 return targets
             goal, next_to = {cell_of(pieces(m)[g]) for g in targets if g != i}, True
@@ -366,7 +375,7 @@ def attack(m: Machine, ctx: dict, p, local: dict, found: list[int]):
     if "hurt" not in local:
         strength = wctx["strength"] + (_counted(m, p.dice) if p.dice is not None else 0)
         won, hurt, defence = _hit(m, p, target, strength)
-        _attack_event(m, wctx, target, strength, defence, won, local)
+        _attack_event(m, p, wctx, target, strength, defence, won, local)
         local.update(hurt=hurt, won=won, defence=defence)
         if hurt > 0 and p.defence_dice is not None and p.defer_defence:
             names = ("cover", "ranged", "attacker_elevated", "target_elevated")
@@ -426,8 +435,8 @@ def _need(m: Machine, p, target: int) -> int:
     return defeat if defeat is not None and health > 1 else defence
 
 
-def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: int, won: bool,
-                  local: dict) -> None:
+def _attack_event(m: Machine, p, wctx: dict, target: int, strength: int, defence: int,
+                  won: bool, local: dict) -> None:
     src = wctx.get("source")
     # whether the source saw its target when it struck: the audit reads it after the step,
     # when a target it defeated has left the board
@@ -436,6 +445,7 @@ def _attack_event(m: Machine, wctx: dict, target: int, strength: int, defence: i
            ranged=wctx.get("ranged", False), cover=bool(wctx.get("cover")), strength=strength,
            defence=defence, won=won, strikes=local["strikes"], targets=len(local["targets"]),
            in_sight=seen, in_pattern=_in_weapon_pattern(m, wctx, src, target),
+           defendable=p.defence_dice is not None and _defends(m, p, wctx, target),
            **_railing_field(m, src, target))
 
 
@@ -474,7 +484,7 @@ def _shared(m: Machine, p, local: dict):
     for i, share in zip(targets, local["shares"], strict=True):
         strength = wctx["strength"] + share
         won, hurt, defence = _hit(m, p, i, strength)
-        _attack_event(m, wctx, i, strength, defence, won, local)
+        _attack_event(m, p, wctx, i, strength, defence, won, local)
         if won:
             hit.append(i)
         if won and hurt > 0:

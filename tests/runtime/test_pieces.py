@@ -233,6 +233,15 @@ def test_defence_in_pattern_only_when_the_attacker_stands_in_it(game, dice):
     put(game, HERO, (2, 4))  # a goblin has no pattern: it cannot defend
     pick(game, "Lunge")
     assert cell(game, LEFT) == (None, None) and not dice
+    assert [e["defendable"] for e in game.log if e["e"] == "attack"] == [False]
+
+
+def test_the_attack_event_says_whether_the_target_could_defend(game, dice):
+    put(game, HERO, (2, 4))
+    dice.append([4, 1])
+    pick(game, "Feint")  # defence dice, defended wherever the attacker stands
+    pick(game, "Sweep")  # no defence dice
+    assert [e["defendable"] for e in game.log if e["e"] == "attack"] == [True, False]
 
 
 def test_a_move_may_end_with_a_turn(game):
@@ -251,3 +260,21 @@ def test_only_spares_pieces_not_of_the_card_type_named(game):
     pick(game, "Purge the things beside")
     assert game.state["pieces"][LEFT][2] is None  # the goblin left the board
     assert cell(game, OTHER) == (1, 0) and not game.state["out"][1]
+
+
+def test_a_seat_moving_towards_the_closest_heads_for_the_closest_foe(game):
+    # from C1 the other seat's figure (E1) is two squares off, the goblin at D4 three: on a
+    # board where the seats play as a party, `closest` names a foe, never a partner
+    put(game, HERO, (2, 0))
+    put(game, LEFT, (0, 4))
+    pick(game, "Advance on the closest")
+    assert cell(game, HERO) in ((2, 1), (3, 1))
+
+
+def test_foes_moved_towards_self_walk_to_the_acting_seats_figure(game):
+    # `towards: self` names the figure the effect belongs to, not each goblin itself
+    put(game, LEFT, (0, 3))
+    put(game, RIGHT, (4, 3))
+    pick(game, "Call the goblins")
+    assert cell(game, LEFT) == (0, 2)  # the seat's figure stands at A1
+    assert sum(cell(game, RIGHT)) == 6  # a step nearer A1 from E4, one way or the other
