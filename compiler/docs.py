@@ -104,8 +104,9 @@ error listing the options on offer.
 
 For each option of a decision, the heuristic bot deals itself one guess at what it cannot
 see, plays the option, lets the other seats answer at random until its turn comes back
-(at most 60 of their decisions), and scores the position it reaches; the best score wins
-and ties are broken at random. A won game scores +1000 and a lost one -1000. Otherwise the
+(at most 60 of their decisions), and scores the position it reaches; the best score wins.
+Options that score alike are told apart by the position right after each is played, before
+anyone answers it, and only then at random. A won game scores +1000 and a lost one -1000. Otherwise the
 score is the weighted sum of the names in the rules' `evaluation:` for that seat, less the
 best opponent's sum (in a co-operative game or a battle, the party's sum, shared). Without
 `evaluation:` it counts cards in hand.
@@ -143,7 +144,10 @@ battle begins, never after that battle's first round; a pause's "go on" is score
 position stands, since what the next card brings follows every choice of the pause alike, and
 an action that does no better than going on is not taken. A play-out
 that ends a battle goes on through the pauses after it, so a battle lost into a defeat ending
-scores as the loss it is. Names such as
+scores as the loss it is. Where the round's play-outs cannot tell options apart (the battle
+lost inside the round whichever way a figure faces, or foes that have moved on by the round's
+end), the position right after the option decides: a weighed exposure such as
+`foes_unguarded`, read there, turns the figure towards the foes beside it. Names such as
 `foes_beside`, `foe_distance` and `exit_distance` give a board game's bots a sense of
 direction. A battle (`kind: scenario`) may weigh names its own way with its own `evaluation:`,
 over the rules' while it is fought, on its own or inside a story; a weight of 0 drops a name

@@ -1,7 +1,8 @@
 """The heuristic agent: a one-step look-ahead scored by the content's evaluation.
 
 For each option it takes one sample of what it cannot see, plays the option, lets the
-other seats answer at random while the turn lasts, and scores the result; the best wins (a tie at random).
+other seats answer at random while the turn lasts, and scores the result; the best wins (options
+scoring alike, the best right after it is played before anyone answers, then at random).
 With `lookahead: round` (the rules' or the battle's) it plays on to the end of the round before scoring, a few
 times from the same sample, the best play-out counting: every turn passes at once (its own
 too) and other choices go at random, so what the round then does by itself (foes moving and
@@ -21,6 +22,7 @@ from runtime.agents.lookahead import (
     SAME,
     completed,
     finish_round,
+    greedy,
     to_round_end,
     walking_story,
 )
@@ -75,8 +77,15 @@ class HeuristicAgent:
         # moved between two seats may differ from going on by a rounding of the party's sum
         if going_on is not None and going_on[1] >= best_score - SAME:
             return going_on[0]
-        # equal scores are a toss-up, not a bias towards the first option listed
-        return best[0] if len(best) == 1 else best[rng.below(len(best))]
+        if len(best) == 1:
+            return best[0]
+        # options that play out alike (a battle lost inside the round whichever way a figure
+        # faces scores them all as the loss; a round's end reads what an option left exposed,
+        # a figure's back turned on a foe beside it, only after the foes have moved on) are
+        # told apart by the position each leaves right after it is played, before anyone
+        # answers it; equal there too, a toss-up, not a bias towards the first option listed
+        return greedy(Machine(self.program, sample.fork()), best, {i: i for i in best}, seat,
+                      self.weights, rng)
 
     def _turn_score(self, sample: Template, index: int, seat: int, rng: Rng) -> float:
         """The score once the option is played and the other seats have answered at random

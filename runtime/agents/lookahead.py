@@ -107,10 +107,10 @@ def follow_up(m: Machine, seat: int, table: dict[str, float], rng: Rng) -> None:
         steps += 1
 
 
-def greedy(m: Machine, among: list[str], keys: dict[str, int], seat: int,
-           table: dict[str, float], rng: Rng) -> str:
-    """The key among `among` whose option scores best for `seat` once played (the
-    evaluation at the next decision), equal scores at random."""
+def greedy(m: Machine, among: list, keys: dict, seat: int, table: dict[str, float],
+           rng: Rng):
+    """The key among `among` whose option (its index in `keys`) scores best for `seat` once
+    played (the evaluation at the next decision), equal scores at random."""
     template = Template(m.state)
     best, top = [], -math.inf
     for key in among:

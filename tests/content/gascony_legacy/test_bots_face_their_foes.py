@@ -5,8 +5,6 @@ figure's facing is chosen by the weights, not at random)."""
 
 from __future__ import annotations
 
-import pytest
-
 from runtime.agents import make_agent
 from runtime.agents.heuristic import HeuristicAgent
 from runtime.machine import Machine
@@ -76,16 +74,13 @@ def facings_to_pick(prog: Program, count: int):
             return
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "holds on its own branch (8 unguarded beyond the fewest over 16 facings, the exposure-blind "
-    "weights 18, random 21) but not once the Threat decks are shuffled at setup and a Rescue "
-    "asks the facing (17, 21, 21.8; the same at weights -2 and -3): the facing is then decided "
-    "by something other than the weight; open in issue #8"))
 def test_the_heuristic_turns_its_weapons_towards_the_foes_beside_it():
     """Over eight such facings (two picks each), the heuristic leaves under half as many foes
     unguarded, beyond the fewest it could, as a facing picked at random would; before the
     pack weighed `foes_unguarded` (the weights without it here) its picks were no better
-    than random. (A position every facing loses is a toss-up for both.)"""
+    than random. (Where every facing plays out alike, a battle lost in the round whichever way
+    the figure faces, or foes that have moved on by the round's end, the facing that leaves the
+    fewest foes unguarded right away is picked.)"""
     prog = program()
     bot = HeuristicAgent(prog)
     before = HeuristicAgent(prog)
