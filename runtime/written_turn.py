@@ -86,6 +86,14 @@ def written_turn(program: Program) -> Callable | None:
         if rest and not alone:  # (pushed last first: the first fires first)
             lines += [f"stack += {_frames(rest[::-1])}" if rest[1:] else
                       f"stack.append({_frame(rest[0])})"]
+        # the list's step over (`run_now`): the audit, then back to the machine if the game
+        # ended or is ending
+        ran = ["if audit is not None:",
+               "    audit.after_step(m)",
+               "m.calm = False",
+               "if st['result'] is not None or not stack or stack[-1] is not below:",
+               "    m.calm = True",
+               "    return _AGAIN"]
         bare = None if lid in (None, "taken") else program.bare[int(lid)]
         if bare is not None:  # a list that never asks, run with no frame (`BareRuns`)
             names[f"_bare_{lid}"] = bare
@@ -96,12 +104,7 @@ def written_turn(program: Program) -> Callable | None:
                       "    if left:",
                       "        stack += left",
                       "    return _AGAIN",
-                      "if audit is not None:",
-                      "    audit.after_step(m)",
-                      "m.calm = False",
-                      "if st['result'] is not None or not stack or stack[-1] is not below:",
-                      "    m.calm = True",
-                      "    return _AGAIN"]
+                      *ran]
         elif lid is not None:
             lines += ["below = stack[-1]"]
             if lid != "taken":
@@ -114,12 +117,7 @@ def written_turn(program: Program) -> Callable | None:
                       "    return result",
                       "if stack and stack[-1] is taken:",
                       "    del stack[-1]",
-                      "if audit is not None:",
-                      "    audit.after_step(m)",
-                      "m.calm = False",
-                      "if st['result'] is not None or not stack or stack[-1] is not below:",
-                      "    m.calm = True",
-                      "    return _AGAIN"]
+                      *ran]
         if rest[1:]:
             lines += [f"result = _fire_now(m, {len(rest)})",
                       "if result is not None:",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from runtime.stepping import _AGAIN, fire_now
+from runtime.stepping import fire_now, run_above
 from runtime.uses import Source, use_key
 from runtime.written import condition
 
@@ -57,7 +57,6 @@ def _firing(program: Program) -> Callable:
         else:  # the faces the cards show as the window opens (`run_window`)
             faces = local["f"] = [None if e[1] is None else ids[e[1]] for e in queue]
         loc = st["loc"]
-        runs = program.runs
         while i < len(queue):
             seat, inst, key, index, face = queue[i]
             if inst is None and key is not None or inst is not None and face is None:
@@ -88,24 +87,12 @@ def _firing(program: Program) -> Callable:
                 m.count("used", face, seat)
             if m.log is not None:
                 m.emit("ability", seat=seat, card=inst, name=name)
-            frame = {"h": "fx", "e": lid, "i": 0, "ctx": {**ctx, "self": seat, "card": inst}}
+            frame = {"h": "fx", "e": lid, "i": 0, "ctx": ctx}  # (a new dict, as `use_frame`'s)
             if m.audit is not None:
                 m.audit.after_step(m)
-            stack.append(frame)
-            m.calm = False
-            done = runs[lid](m, frame)
+            done = run_above(m, frame, top)
             if done is not None:
-                if type(done) is not dict:
-                    m.calm = True  # (`_AGAIN`: the list's frames, then the window again)
                 return done
-            if stack and stack[-1] is frame:
-                del stack[-1]
-            if m.audit is not None:
-                m.audit.after_step(m)
-            m.calm = False
-            if st["result"] is not None or not stack or stack[-1] is not top:
-                m.calm = True  # the game ended or is ending
-                return _AGAIN
         del stack[-1]  # nothing more answers: the window's step is over (`fire_now`)
         if m.audit is not None:
             m.audit.after_step(m)

@@ -21,7 +21,13 @@ from runtime.state import state_hash
 from runtime.stepping import fire_now
 from runtime.written_lists import BareRuns, Framed, ListRuns
 from runtime.written_turn import write_turn
-from tests.runtime.conftest import FIXTURES, frame_by_frame, record_random_game, write_shop
+from tests.runtime.conftest import (
+    FIXTURES,
+    SHOP,
+    frame_by_frame,
+    record_random_game,
+    write_shop,
+)
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 PACKS = [CONTENT / "fuzzy-mage-fight", *(FIXTURES / name for name in (
@@ -61,13 +67,7 @@ actions:
 win:
   - {if: trophies >= 2, who: active, text: two trophies}
 """
-GAME = """\
-kind: game
-id: shop
-title: Shop
-players: {min: 2, max: 2}
-variables:
-  coins: {initial: 5}
+GAME = SHOP["game.yaml"] + """\
   visits: {initial: 0}
   trophies: {initial: 0}
   rested: {initial: false}
