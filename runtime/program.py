@@ -33,7 +33,7 @@ from runtime.uses import (  # where an ability lives (kept importable from here)
     TERRAIN_SOURCE,
     Source,
 )
-from runtime.written_lists import ListRuns
+from runtime.written_lists import BareRuns, ListRuns
 from runtime.written_turn import write_turn
 
 _WRAPPER_TYPES = frozenset(WRAPPERS.values())
@@ -157,6 +157,7 @@ class Program:
         cache is new)."""
         write_end_check(self)
         write_main_options(self)
+        self.bare = BareRuns(self)  # each list that never asks, written to run with no frame
         self.runs = ListRuns(self)  # each effect list's function, written when first run
         write_turn(self)  # (`runtime.written_turn`)
 

@@ -39,22 +39,9 @@ def run_now(m: Machine, frame: dict | None, rest: tuple, checked: bool):
     if rest:
         stack += rest[::-1]  # (as `extend(reversed(...))`, with no call)
     if frame is not None:
-        below = stack[-1]
-        stack += (frame,)
-        result = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
+        result = run_above(m, frame, stack[-1])  # (an ask, the list's frames, or `_AGAIN`)
         if result is not None:
-            if type(result) is dict:
-                return result  # an ask: the op's frame is on top, the list's below it
-            m.calm = True  # (`_AGAIN`: the list's frames, then the handler again)
             return result
-        if stack and stack[-1] is frame:
-            del stack[-1]
-        if m.audit is not None:
-            m.audit.after_step(m)
-        m.calm = False
-        if m.state["result"] is not None or not stack or stack[-1] is not below:
-            m.calm = True  # the game ended or is ending (`_AGAIN`)
-            return _AGAIN
     if not rest:
         return None
     if checked:
@@ -103,25 +90,37 @@ def fire_now(m: Machine, count: int):
         # the window's step ends; the ability's list runs as the machine's next step would
         if m.audit is not None:
             m.audit.after_step(m)
-        frame = result.frames[0]
-        stack += (frame,)
-        m.calm = False
-        done = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
+        done = run_above(m, result.frames[0], top)
         if done is not None:
-            if type(done) is not dict:
-                m.calm = True  # (`_AGAIN`: the list's frames, then the window again)
             return done
-        if stack and stack[-1] is frame:
-            del stack[-1]
-        if m.audit is not None:
-            m.audit.after_step(m)
-        m.calm = False
-        if m.state["result"] is not None or not stack or stack[-1] is not top:
-            break  # the game ended or is ending
     else:
         return None
     m.calm = True  # (`_AGAIN`)
     return _AGAIN
+
+
+def run_above(m: Machine, frame: dict, top: dict):
+    """Run the list of frame `frame` now, above frame `top` (on top of the stack: a window
+    whose step is over, or the handler under way), as the machine's next step would: what is
+    left to the machine (an ask, or the list's frames and then `top` again, or `_AGAIN` when
+    the game ended or is ending), or None when `top` goes on."""
+    stack = m.state["stack"]
+    stack += (frame,)
+    m.calm = False
+    done = m.program.runs[frame["e"]](m, frame)  # (`runtime.effects.run_list`)
+    if done is not None:
+        if type(done) is not dict:
+            m.calm = True  # (`_AGAIN`: the list's frames, then the window again)
+        return done
+    if stack and stack[-1] is frame:
+        del stack[-1]
+    if m.audit is not None:
+        m.audit.after_step(m)
+    m.calm = False
+    if m.state["result"] is not None or not stack or stack[-1] is not top:
+        m.calm = True  # the game ended or is ending
+        return _AGAIN
+    return None
 
 
 # What a step returns to run what it left (none, or the frames a `Call` names), then the

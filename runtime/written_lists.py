@@ -10,6 +10,15 @@ checked only after effects that can end the game (`Program.quiet`); every other 
 called as the loop calls it. An ask still leaves the `op` frame the loop leaves, and a list
 frame keeps only its index, so the stack, saves and replay are the same either way. A list
 is written the first time it runs; `OpByOp` runs every list through the loop instead.
+
+A list that never asks (`frameless`: only variable ops written in place and `if`s written in
+place whose branches never ask either, in a program with no stories or battles) is also
+written bare (`BareRuns`): `fn(m, ctx)`, run with no frame of its own by the written code that
+calls it (a branch here, the turn's start and end lists in `runtime.written_turn`). No decision
+can happen while it runs, so no decision sees the stack without its frame; where the framed
+path would leave frames on the stack (a game won inside a branch), the bare function returns
+them, outermost first, and its caller pushes them: the stack after it is the same either way.
+`Framed` writes every list with its frame (the reference the bare lists are tested against).
 """
 
 from __future__ import annotations
@@ -44,6 +53,54 @@ class ListRuns(dict):
         return fn
 
 
+class BareRuns(dict):
+    """List number -> the list written bare (`fn(m, ctx)`, no frame: see the module's text)
+    when it is `frameless`, else None; written on first lookup."""
+
+    def __init__(self, program: Program):
+        super().__init__()
+        self.program = program
+
+    def __missing__(self, lid: int) -> Callable | None:
+        fn = None
+        if frameless(self.program, lid):
+            writer = _Writer(self.program, lid, self.program.runs, bare=True)
+            fn = write(f"bare_{lid}", "m, ctx", writer.body(), writer.names)
+        self[lid] = fn
+        return fn
+
+
+class Framed(dict):
+    """`BareRuns` with no list bare: every list runs in its frame."""
+
+    def __init__(self, program: Program | None = None):
+        super().__init__()
+
+    def __missing__(self, lid: int) -> None:
+        return None
+
+
+def frameless(program: Program, lid: int) -> bool:
+    """Whether list `lid` can never ask nor leave a frame that waits: its effects are variable
+    ops written in place and `if`s on the effect's own seat written in place, each branch
+    frameless too; and the program walks no story and fights no battle (those replace the
+    program or cut the stack while a list runs)."""
+    if program.story is not None or program.scenario is not None or (
+            program.game.stories or program.game.scenarios):
+        return False
+    for fn, params, name in program.lists[lid]:
+        if hasattr(fn, "inline"):
+            continue
+        if name != "if" or params.reading is not None or expression(
+                program, params.condition) is None:
+            return False
+        for branch in (params.then, params.else_):
+            found = program.lid(branch)
+            if found is not None and not frameless(program, found):
+                return False
+    return True
+
+
 class OpByOp(dict):
     """`ListRuns` for the loop: every list run by `runtime.effects.run_effects`, effect by
     effect (the reference the written lists are tested against)."""
@@ -66,9 +123,10 @@ def write_list(program: Program, lid: int, runs: dict) -> Callable:
 
 
 class _Writer:
-    def __init__(self, program: Program, lid: int, runs: dict):
+    def __init__(self, program: Program, lid: int, runs: dict, bare: bool = False):
         self.program = program
         self.lid = lid
+        self.bare = bare  # written with no frame (`BareRuns`): no index, nothing that asks
         self.effects = program.lists[lid]
         self.quiet = program.quiet[lid]
         self.names: dict[str, Any] = {
@@ -79,6 +137,8 @@ class _Writer:
         }
 
     def body(self) -> list[str]:
+        if self.bare:
+            return self._bare()
         lines = ["ctx = frame['ctx']", "i = frame['i']", "state = m.state"]
         k = 0
         n = len(self.effects)
@@ -96,6 +156,21 @@ class _Writer:
             k += 1
         lines += [f"frame['i'] = {n}", "return None"]
         return lines
+
+    def _bare(self) -> list[str]:
+        """The body of a `frameless` list with no frame: each effect in turn, unguarded."""
+        lines = ["state = m.state"]
+        prelude = True
+        for at, (fn, params, _name) in enumerate(self.effects):
+            if hasattr(fn, "inline"):
+                if prelude:
+                    lines += INLINE_PRELUDE
+                    prelude = False
+                lines += self._inline(at, False)
+            else:
+                lines += self._if(at, params, *expression(self.program, params.condition))
+                prelude = True  # (the `if` names `seat` and `card` for itself)
+        return [*lines, "return None"]
 
     # -- the parts of a block ---------------------------------------------------------------
 
@@ -161,6 +236,9 @@ class _Writer:
         fn = self.effects[at][0]
         lines, own = fn.inline(f"_{at}")
         self.names.update(own)
+        if self.bare:
+            ended = [] if self.quiet[at] else self._ended(at)[2:]
+            return [f"# {self.effects[at][2]}", *self._guarded(at, lines), *ended]
         if self.quiet[at]:
             ended: list[str] = []
             index = [f"frame['i'] = {at + 1}"] if last else []
@@ -206,7 +284,8 @@ class _Writer:
         which raises it located), then the branch's list run at once."""
         self.names.update(needs)
         self.names[f"condition_{at}"] = p.condition
-        lines = [f"frame['i'] = {at + 1}  # if {p.condition}",
+        index = f"# if {p.condition}" if self.bare else f"frame['i'] = {at + 1}  # if {p.condition}"
+        lines = [index,
                  *self._guarded(at, [
                      "seat = ctx['self'] if 'self' in ctx else None",
                      "card = ctx['card'] if 'card' in ctx else None",
@@ -217,10 +296,42 @@ class _Writer:
                  *self._ended(at)]
         for test, branch in (("if holds:", p.then), ("if not holds:", p.else_)):
             lid = self.program.lid(branch)
-            if lid is not None:
-                frame = f"{{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}}"
-                lines += [test, *_indent(self._run_now(frame, f"RUNS[{lid}]"))]
+            if lid is None:
+                continue
+            if self.program.bare[lid] is not None:
+                lines += [test, *_indent(self._run_bare(at, lid))]
+                continue
+            frame = f"{{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}}"
+            lines += [test, *_indent(self._run_now(frame, f"RUNS[{lid}]"))]
         return lines
+
+    def _run_bare(self, at: int, lid: int) -> list[str]:
+        """`_run_now` for a branch written bare (`BareRuns`), its frame never pushed: where
+        it stopped, the frames the framed path leaves (this list's own frame, past effect
+        `at`, under the branch's) are pushed (framed) or handed to the caller (bare)."""
+        self.names[f"bare_{lid}"] = self.program.bare[lid]
+        own = f"{{'h': 'fx', 'e': {self.lid}, 'i': {at + 1}, 'ctx': ctx}}"
+        if self.bare:
+            left = [f"    return ({own}, *left) if left else ()"]
+            stop = [f"    return ({own},) if stack and stack[-1] is below else ()"]
+        else:
+            left = ["    if left:", "        stack += left", "    return AGAIN"]
+            stop = ["    return AGAIN"]
+        return ["if m.audit is not None:",
+                "    m.audit.after_step(m)",
+                "m.calm = False",
+                "stack = state['stack']",
+                "below = stack[-1]",
+                f"left = bare_{lid}(m, ctx)",
+                "if left is not None:  # stopped inside: the frames it leaves",
+                "    m.calm = True",
+                *left,
+                "if m.audit is not None:",
+                "    m.audit.after_step(m)",
+                "m.calm = False",
+                "if state['result'] is not None or not stack or stack[-1] is not below:",
+                "    m.calm = True",
+                *stop]
 
 
 def _indent(lines: list[str], times: int = 1) -> list[str]:

@@ -31,6 +31,7 @@ from runtime.stepping import _AGAIN, fire_now
 from runtime.turns import _take, expire, game, turn, turn_order
 from runtime.windows import written_listeners
 from runtime.written import write
+from runtime.written_windows import fire_in_place
 
 if TYPE_CHECKING:
     from runtime.program import Program
@@ -58,6 +59,7 @@ def written_turn(program: Program) -> Callable | None:
     plan = program.turn_plan
     checks = bool(rules.win or rules.lose or rules.end)  # (`Machine.checks`, no story here)
     names = {"_AGAIN": _AGAIN, "Call": Call, "_fire_now": fire_now, "_take": _take,
+             "_fire": fire_in_place(program),
              "_turn_order": turn_order,
              "_expire": expire, "_game": game, "_incapacitated": incapacitated,
              "_turn_cap": rules.turn_cap, "_budget": plan.budget,
@@ -84,7 +86,26 @@ def written_turn(program: Program) -> Callable | None:
         if rest and not alone:  # (pushed last first: the first fires first)
             lines += [f"stack += {_frames(rest[::-1])}" if rest[1:] else
                       f"stack.append({_frame(rest[0])})"]
-        if lid is not None:
+        # the list's step over (`run_now`): the audit, then back to the machine if the game
+        # ended or is ending
+        ran = ["if audit is not None:",
+               "    audit.after_step(m)",
+               "m.calm = False",
+               "if st['result'] is not None or not stack or stack[-1] is not below:",
+               "    m.calm = True",
+               "    return _AGAIN"]
+        bare = None if lid in (None, "taken") else program.bare[int(lid)]
+        if bare is not None:  # a list that never asks, run with no frame (`BareRuns`)
+            names[f"_bare_{lid}"] = bare
+            lines += ["below = stack[-1]",
+                      f"left = _bare_{lid}(m, ctx)",
+                      "if left is not None:  # stopped inside: the frames it leaves",
+                      "    m.calm = True",
+                      "    if left:",
+                      "        stack += left",
+                      "    return _AGAIN",
+                      *ran]
+        elif lid is not None:
             lines += ["below = stack[-1]"]
             if lid != "taken":
                 lines += [f"taken = {{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}}"]
@@ -96,12 +117,7 @@ def written_turn(program: Program) -> Callable | None:
                       "    return result",
                       "if stack and stack[-1] is taken:",
                       "    del stack[-1]",
-                      "if audit is not None:",
-                      "    audit.after_step(m)",
-                      "m.calm = False",
-                      "if st['result'] is not None or not stack or stack[-1] is not below:",
-                      "    m.calm = True",
-                      "    return _AGAIN"]
+                      *ran]
         if rest[1:]:
             lines += [f"result = _fire_now(m, {len(rest)})",
                       "if result is not None:",
@@ -119,7 +135,7 @@ def written_turn(program: Program) -> Callable | None:
                         ["    window = stack[-1]['l']",
                          "    window['q'] = queue",
                          "    window['i'] = 0"]),
-                      "    result = _fire_now(m, 1)",
+                      "    result = _fire(m, stack[-1])  # (`fire_now(m, 1)`, in place)",
                       "    if result is not None:",
                       "        return result",
                       "else:",

@@ -35,7 +35,7 @@ LAYERS: dict[str, frozenset[str]] = {
         "runtime.interactions", "runtime.battle", "runtime.story", "runtime.story_hits",
         "runtime.env", "runtime.located", "runtime.guards", "runtime.rule_modules",
         "runtime.specialise", "runtime.written", "runtime.stepping", "runtime.written_lists",
-        "runtime.written_turn",
+        "runtime.written_turn", "runtime.written_windows",
     }),
     "interpreter": frozenset({"runtime.program", "runtime.machine"}),
     "play": frozenset({

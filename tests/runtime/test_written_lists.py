@@ -18,7 +18,7 @@ from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.state import canonical, state_hash
-from runtime.written_lists import OpByOp
+from runtime.written_lists import Framed, OpByOp
 from tests.runtime.conftest import SELL, VISITS_GAME, record_random_game, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -30,6 +30,7 @@ def _both(pack: Path, monkeypatch) -> tuple:
     written = load_program(pack)
     with monkeypatch.context() as patch:
         patch.setattr(runtime.program, "ListRuns", OpByOp)  # battles' programs too
+        patch.setattr(runtime.program, "BareRuns", Framed)  # no list run with no frame
         reference = load_program(pack)
     return written, reference
 
