@@ -12,6 +12,7 @@ when asked after each action (see `runtime.respond`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING
@@ -81,7 +82,9 @@ def write_main_options(program) -> Callable:
             body.append(f"cost = int(m.value(_cost_{n}, seat, ctx))")
             cost = "cost"
         tests = [f"{cost} <= left"]
-        if action.limit is not None:
+        if action.limit == 1:  # (a use is recorded as a count of 1 or more: `used`)
+            tests.append(f"_use_{n} not in turn_uses")
+        elif action.limit is not None:
             tests.append(f"(turn_uses[_use_{n}] if _use_{n} in turn_uses else 0) < {action.limit}")
         run = None if action.limit is not None or cost == "cost" else " and ".join(tests)
         if run is None or run != group:
@@ -100,8 +103,8 @@ def write_main_options(program) -> Callable:
                                     names, f"ok_{n}")
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
-        if reach is not None:
-            body += _reaching(reach, n, depth, names, shared)
+        if reach is not None:  # (a stake's `if:` that is the action's own holds here)
+            body += _reaching(reach, n, depth, names, shared, action.if_)
             body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
             depth += "    "
         elif check is not None:
@@ -114,12 +117,15 @@ def write_main_options(program) -> Callable:
         else:
             body.append(f"{depth}options.append({{'label': {action.name!r}, "
                         f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
-    if shared or program.activated:  # (read by the stakes, each counted once a turn step
-        # when first needed, None until then, and by the abilities)
-        body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
-                     *[f"{var} = None" for var in shared.values()]]
     if program.activated:
         body += _ability_lines(program, names)
+    # the state's parts the lines read (the stakes, each counted once a turn step when first
+    # needed, None until then, and the abilities), bound once
+    code = [line for line in body if not line.lstrip().startswith("#")]
+    parts = [part for part in ("zones", "ids", "down")
+             if any(re.search(rf"(?<![\w'\"]){part}(?![\w'\"])", line) for line in code)]
+    body[1:1] = [*([f"{', '.join(parts)} = {', '.join(f'st[{p!r}]' for p in parts)}"]
+                   if parts else []), *[f"{var} = None" for var in shared.values()]]
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
@@ -184,10 +190,12 @@ def _written_if(program, condition, holds: str, depth: str, names: dict,
             f"{depth}if {var}:"]
 
 
-def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
+def _reaching(reach, n: int, depth: str, names: dict, shared: dict,
+              holding: str | None) -> list[str]:
     """Lines setting `total` to what the seat may commit to contest `n` (`reach`, the parts
     of its written check), stake by stake while it falls short of the need, each stake
-    counted once for every contest of the same stake (kept in `shared`)."""
+    counted once for every contest of the same stake (kept in `shared`); `holding` is a
+    condition known to hold where the lines run (a stake's `if:` that is it is not read)."""
     names[f"_targets_{n}"] = reach.targets
     body = []
     for k, (same, lines) in enumerate(reach.stakes):
@@ -197,7 +205,7 @@ def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]
         var = shared.get(same)
         if var is None:
             var = shared[same] = f"stake_{len(shared)}"  # (None in the first lines)
-        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names),
+        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names, holding),
                  f"{depth}total {'+=' if k else '='} {var}"]
     return body
 

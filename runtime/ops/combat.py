@@ -11,7 +11,7 @@ combinations are too many).
 
 from __future__ import annotations
 
-from itertools import chain, product
+from itertools import chain, compress, filterfalse, product
 from operator import getitem, itemgetter, mul
 from typing import TYPE_CHECKING
 
@@ -207,23 +207,47 @@ def _target_cards(m: Machine, ctx: dict, p, seat: int) -> list[int]:
     return in_zone(m, m.key(p.card_zone, seat), seat, p.card, ctx)
 
 
+def _stake_plan(program, stake) -> tuple:
+    """What `_stakes` needs of `stake`, worked out once per program: the stake, its `if:`
+    written out (or None), its card filter as a lookup by card id (None: no filter; `in_zone`
+    for a filter that reads more than the card, or one that fails: it raises when it comes to
+    it) and each kind of card's label, kept as met."""
+    try:
+        table = None if stake.matching is None else program.card_table(stake.matching)
+    except RuleError:
+        table = None
+    generic = stake.matching is not None and table is None
+    return (stake, None if stake.if_ is None else condition(program, stake.if_),
+            in_zone if generic else table, stake.zone, stake.face, {})
+
+
 def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
     """(label, value per card, cards) for each kind of card the seat may commit."""
     program = m.program
     cache = program.cache
-    # (per program: each stake's `if:` written out, and each kind of card's label per zone)
+    # (per program: each stake's plan, `_stake_plan`)
     plans = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
         "combat:stakes", {})
     kept = plans.get(id(stakes))
     if kept is None or kept[0] is not stakes:  # (kept with the list: its id is never reused)
-        kept = plans[id(stakes)] = (stakes, [(stake, None if stake.if_ is None else condition(
-            program, stake.if_), {}) for stake in stakes])
-    ids = m.state["ids"]
+        kept = plans[id(stakes)] = (stakes, [_stake_plan(program, stake) for stake in stakes])
+    st = m.state
+    ids = st["ids"]
+    keys = m.keys
     found = []
-    for stake, holds, labels in kept[1]:
+    for stake, holds, table, zone, face, labels in kept[1]:
         if holds is not None and not holds(m, seat, ctx):
             continue
-        cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
+        key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
+        if table is in_zone:  # (a filter reading more than the card)
+            cards = in_zone(m, key, seat, stake.matching, ctx, face=face)
+        else:  # `in_zone`'s common case, in C (`bool(down[inst]) == want_down`)
+            cards = st["zones"][key]
+            if face is not None:
+                cards = list((filter if face == "down" else filterfalse)(
+                    st["down"].__getitem__, cards))
+            if table is not None:
+                cards = compress(cards, map(table.__getitem__, map(ids.__getitem__, cards)))
         by_id: dict[str, list[int]] = {}
         for inst in cards:
             card_id = ids[inst]
@@ -279,8 +303,12 @@ def contest(m: Machine, ctx: dict, p, local: dict):
     if "w" in local:
         return _fight(m, local, p)
     attacker = ctx["self"]
-    seats = resolve(m, ctx, p.target, local, where=p.target_if, exclude=_excluded(m, ctx, p),
-                    prompt="Attack whom?")
+    if "who" in local or "asking" in local and local["asking"] == "who":  # (the seat chosen,
+        # or its choice answered: nothing to work out again)
+        seats = resolve(m, ctx, p.target, local)
+    else:
+        seats = resolve(m, ctx, p.target, local, where=p.target_if,
+                        exclude=_excluded(m, ctx, p), prompt="Attack whom?")
     if type(seats) is dict:
         return seats
     if p.card is not None:
@@ -406,14 +434,16 @@ def _commit_one_by_one(
 def _fight(m: Machine, local: dict, p):
     ctx = local["w"]
     attacker, defender = ctx["attacker"], ctx["defender"]
-    least = max(1, int(m.value(p.minimum, attacker, ctx)))
+    minimum = p.minimum if type(p.minimum) is int else int(m.value(p.minimum, attacker, ctx))
+    least = max(1, minimum)
     a = _commit(m, local, "a", attacker, p.attack, least, p.spent_to)
     if type(a) is dict:
         return a
     d = _commit(m, local, "d", defender, p.defence or p.attack, 0, p.spent_to)
     if type(d) is dict:
         return d
-    minimum = int(m.value(p.minimum, attacker, ctx))
+    if type(p.minimum) is not int:  # (worked out again after the commits, which it may read)
+        minimum = int(m.value(p.minimum, attacker, ctx))
     won = a >= minimum and (a > d or (p.ties == "attacker" and a == d))
     result = {**ctx, "strength": a, "defence": d, "won": won}
     if m.log is not None:

@@ -69,7 +69,8 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
 class Reach(NamedTuple):
     """A written contest check in parts, for a writer that inlines it (the turn options):
     the total the attacker needs, each stake as (what identifies it, a writer of the lines
-    setting a variable to what it adds: `(variable, depth, names) -> lines`, over `seat`,
+    setting a variable to what it adds: `(variable, depth, names, holding=None) -> lines`,
+    `holding` a condition known to hold where they run, over `seat`,
     `sv`, `zones`, `ids`, `down` and `ctx`), and whether some seat qualifies as its target
     (`(m, ctx, me) -> bool`)."""
 
@@ -114,15 +115,17 @@ def contest_check(program, p):
     return found
 
 
-def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> list[str]:
+def _stake_lines(program, stake, table, var: str, depth: str, names: dict,
+                 holding: str | None = None) -> list[str]:
     """Lines setting `var` to what `stake` adds to the seat's total: its value times its
     cards, counted in C (those lying as `face` says, of the kinds its table says), or 0
-    when its `if:` fails."""
+    when its `if:` fails (not read when it is `holding`, known to hold where they run)."""
     names.update({f"_table_{var}": table, f"_if_{var}": stake.if_, **_COUNTING})
     body = [f"{depth}# {stake.zone}, {stake.value} a card, matching {stake.matching}, "
             f"face {stake.face}, if {stake.if_}"]
     inner = depth
-    if stake.if_ is not None:
+    tested = stake.if_ is not None and stake.if_ != holding
+    if tested:
         body += _holding(program, stake.if_, f"_if_{var}", depth, names)
         body.append(f"{depth}if ok:")
         inner = depth + "    "
@@ -138,7 +141,7 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> li
         f"_sum(_map(_table_{var}.__getitem__, _map(ids.__getitem__, {cards})))")
     body.append(f"{inner}{var} = {count}" if stake.value == 1 else
                 f"{inner}{var} = {stake.value} * {count}")
-    if stake.if_ is not None:
+    if tested:
         body += [f"{depth}else:", f"{depth}    {var} = 0"]
     return body
 
