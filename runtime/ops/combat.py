@@ -211,14 +211,17 @@ def _stake_plan(program, stake) -> tuple:
     """What `_stakes` needs of `stake`, worked out once per program: the stake, its `if:`
     written out (or None), its card filter as a lookup by card id (None: no filter; `in_zone`
     for a filter that reads more than the card, or one that fails: it raises when it comes to
-    it) and each kind of card's label, kept as met."""
+    it), the one kind of card the filter lets through (None: several, or no filter), its
+    zone and face, and each kind of card's label, kept as met."""
     try:
         table = None if stake.matching is None else program.card_table(stake.matching)
     except RuleError:
         table = None
-    generic = stake.matching is not None and table is None
-    return (stake, None if stake.if_ is None else condition(program, stake.if_),
-            in_zone if generic else table, stake.zone, stake.face, {})
+    if stake.matching is not None and table is None:
+        table = in_zone
+    kinds = [] if table is None or table is in_zone else [k for k, ok in table.items() if ok]
+    return (stake, None if stake.if_ is None else condition(program, stake.if_), table,
+            kinds[0] if len(kinds) == 1 else None, stake.zone, stake.face, {})
 
 
 def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
@@ -235,7 +238,7 @@ def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, i
     ids = st["ids"]
     keys = m.keys
     found = []
-    for stake, holds, table, zone, face, labels in kept[1]:
+    for stake, holds, table, single, zone, face, labels in kept[1]:
         if holds is not None and not holds(m, seat, ctx):
             continue
         key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
@@ -248,15 +251,20 @@ def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, i
                     st["down"].__getitem__, cards))
             if table is not None:
                 cards = compress(cards, map(table.__getitem__, map(ids.__getitem__, cards)))
-        by_id: dict[str, list[int]] = {}
-        for inst in cards:
-            card_id = ids[inst]
-            if card_id in by_id:
-                by_id[card_id].append(inst)
-            else:
-                by_id[card_id] = [inst]
+        if single is not None:  # one kind of card passes the filter: one group, made in C
+            group = list(cards)
+            groups: object = ((single, group),) if group else ()
+        else:
+            by_id: dict[str, list[int]] = {}
+            for inst in cards:
+                card_id = ids[inst]
+                if card_id in by_id:
+                    by_id[card_id].append(inst)
+                else:
+                    by_id[card_id] = [inst]
+            groups = by_id.items()
         each = stake.value
-        for card_id, group in by_id.items():
+        for card_id, group in groups:
             value = each if type(each) is int else int(m.value(each, seat, ctx, group[0]))
             label = labels.get(card_id)
             if label is None:
@@ -387,8 +395,11 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
         return local[side]
     option = answered(local, side) if "ans" in local else None  # (no call with none pending)
     if option is not None:
+        keys, owners, loc = m.keys, m.key_owner, m.state["loc"]
         for inst in option["cards"]:
-            move(m, inst, m.key(spent, m.owner(inst)), "up")
+            owner = owners[loc[inst]]  # (`m.key(spent, m.owner(inst))`, looked up)
+            move(m, inst, keys[(spent, owner)] if (spent, owner) in keys else m.key(spent, owner),
+                 "up")
         local[side] = option["total"]
         if m.log is not None:
             m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))

@@ -23,7 +23,7 @@ from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
-from runtime.specialise import specialises_check
+from runtime.specialise import ACTING, specialises_check
 from runtime.tallies import place
 from runtime.written import expression, write, zone_key
 
@@ -243,24 +243,37 @@ def move_card_check(program, p):
 
 def _own_move_check(program, p, table) -> Callable:
     """The acting seat moving any card (of those `table` names) from a zone of its own: the
-    destination's room (its capacity known at load) and the source's cards read in place."""
-    names: dict = {"_table": table, "_generic": _move_viable, **_COUNTING}
-    body = ["st = m.state",
-            "seat = ctx['self'] if 'self' in ctx else st['active']",
-            "if seat is None:  # (no seat to move for: the op's own check says why)",
-            "    return _generic(m, ctx, _p)",
-            "zones = st['zones']"]
+    destination's room (its capacity known at load) and the source's cards read in place.
+    Its lines are `fn.lines` (`_own_move_lines`), for a writer that inlines it."""
+    lines = partial(_own_move_lines, program, p, table)
+    names: dict = {}
+    body = ["st = m.state", f"acting = {ACTING}", "zones = st['zones']",
+            *lines("ok", "", names), "return ok"]
+    found = write("move_card_check", "m, ctx, _p, card=None", body, names)
+    found.lines = lines
+    return found
+
+
+def _own_move_lines(program, p, table, var: str, tag: str, names: dict) -> list[str]:
+    """Lines setting `var` to `_move_viable`'s verdict on move `p` by the acting seat (as
+    `_own_move_check` says), over `m`, `ctx`, `st` (`m.state`), `zones` (`st['zones']`) and
+    `acting` (the acting seat: `ctx['self']`, else the active seat); their globals, named
+    with `tag`, go in `names`."""
+    names.update({f"_table{tag}": table, f"_params{tag}": p, "_generic": _move_viable,
+                  **_COUNTING})
+    body = ["if acting is None:  # (no seat to move for: the op's own check says why)",
+            f"    {var} = _generic(m, ctx, _params{tag})"]
     to = program.zones[p.to]
     if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
-        body += [f"if _len(zones[{zone_key(program, p.to, 'seat', '_to', names)}]) >= "
-                 f"{int(to.capacity)}:",
-                 "    return False"]
-    cards = f"zones[{zone_key(program, p.from_, 'seat', '_from', names)}]"
+        key = zone_key(program, p.to, "acting", f"_to{tag}", names)
+        body += [f"elif _len(zones[{key}]) >= {int(to.capacity)}:", f"    {var} = False"]
+    cards = f"zones[{zone_key(program, p.from_, 'acting', f'_from{tag}', names)}]"
     k = None if table is None else place(program, p.from_, table, None)
-    body.append(f"return _len({cards}) > 0" if table is None else
-                f"return m.tallied[seat][{k}] > 0" if k is not None else  # (kept: `runtime.tallies`)
-                f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
-    return write("move_card_check", "m, ctx, _p, card=None", body, names)
+    body += ["else:",
+             f"    {var} = _len({cards}) > 0" if table is None else
+             f"    {var} = m.tallied[acting][{k}] > 0" if k is not None else  # (kept: `tallies`)
+             f"    {var} = _any(_map(_table{tag}.__getitem__, _map(st['ids'].__getitem__, {cards})))"]
+    return body
 
 
 @specialises_check(_choose_viable)
@@ -270,8 +283,10 @@ def choose_check(program, p):
     names: dict = {}
     body = ["seat = ctx['self'] if 'self' in ctx else None",
             "card = ctx['card'] if 'card' in ctx else None"]
-    for n, option in enumerate(p.options):
-        viable, params = first_check(program, option.do)
+    checks = [first_check(program, option.do) for option in p.options]
+    if any(hasattr(viable, "lines") for viable, _params in checks):  # (what inlined ones read)
+        body += ["st = m.state", "zones = st['zones']", f"acting = {ACTING}"]
+    for n, (option, (viable, params)) in enumerate(zip(p.options, checks, strict=True)):
         names.update({f"_if_{n}": option.if_, f"_viable_{n}": viable, f"_params_{n}": params})
         body.append(f"# option {n}: if {option.if_}")
         depth = ""
@@ -287,8 +302,12 @@ def choose_check(program, p):
                          f"    ok = m.holds(_if_{n}, seat, ctx, card)"]
             body.append("if ok:")
             depth = "    "
-        body += [f"{depth}return True"] if viable is None else [
-            f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
+        if hasattr(viable, "lines"):  # its check's lines, written in place
+            body += [f"{depth}{line}" for line in viable.lines(f"viable_{n}", f"_{n}", names)]
+            body += [f"{depth}if viable_{n}:", f"{depth}    return True"]
+        else:
+            body += [f"{depth}return True"] if viable is None else [
+                f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
     body.append("return False")
     return write("choose_check", "m, ctx, _p, _card=None", body, names)
 
