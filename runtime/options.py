@@ -217,8 +217,10 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
     order, for its once-per limit (`use_key`: the instance's number, then `:face#index`),
     its `if:` (read in place; a failure is evaluated again by `holds`, which raises it
     located), its cost within `budget` and its first effect's viability check."""
-    body = ["uses = st['used']"]
+    body = []
     names: dict = {}
+    if any(program.cards[card_id].abilities[index].once_per for index in table.get(card_id, ())):
+        body.append("uses = st['used']")
     for index in table.get(card_id, ()):
         ability = program.cards[card_id].abilities[index]
         key = f"use:{card_id}:{index}"
@@ -234,7 +236,8 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
             body.append(f"{depth}if not ({scope} in uses and "
                         f"f'{{card}}{{_use_{index}}}' in uses[{scope}]):")
             depth += "    "
-        body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")
+        if ability.if_ is not None or type(ability.cost) is not int or check is not None:
+            body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")  # (what they read)
         if ability.if_ is not None:
             body += _written_if(program, ability.if_, f"m.holds(_if_{index}, seat, ctx, card)",
                                 depth, names)
@@ -252,7 +255,7 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
                  f"'key': {key!r}, 'c': card, 'i': {index}, 'cost': {cost}}})"]
     found = cache[card_id] = write(
         "offers_" + "".join(c if c.isalnum() else "_" for c in card_id),
-        "m, seat, card, options, seen, budget, st, sv", body, names)
+        "m, seat, card, options, seen, budget, st, sv", body or ["pass"], names)
     return found
 
 

@@ -11,6 +11,7 @@ combinations are too many).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, compress, filterfalse, product
 from operator import getitem, itemgetter, mul
 from typing import TYPE_CHECKING
@@ -25,8 +26,9 @@ from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.targets import of_card_type, resolve_pieces, targets_pieces
 from runtime.windows import collected, window, windows
-from runtime.written import condition
-from runtime.zones import move
+from runtime.written import condition, zone_key
+from runtime.written import write as written
+from runtime.zones import groups, move
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -207,70 +209,74 @@ def _target_cards(m: Machine, ctx: dict, p, seat: int) -> list[int]:
     return in_zone(m, m.key(p.card_zone, seat), seat, p.card, ctx)
 
 
-def _stake_plan(program, stake) -> tuple:
-    """What `_stakes` needs of `stake`, worked out once per program: the stake, its `if:`
-    written out (or None), its card filter as a lookup by card id (None: no filter; `in_zone`
-    for a filter that reads more than the card, or one that fails: it raises when it comes to
-    it), the one kind of card the filter lets through (None: several, or no filter), its
-    zone and face, and each kind of card's label, kept as met."""
-    try:
-        table = None if stake.matching is None else program.card_table(stake.matching)
-    except RuleError:
-        table = None
-    if stake.matching is not None and table is None:
-        table = in_zone
-    kinds = [] if table is None or table is in_zone else [k for k, ok in table.items() if ok]
-    return (stake, None if stake.if_ is None else condition(program, stake.if_), table,
-            kinds[0] if len(kinds) == 1 else None, stake.zone, stake.face, {})
-
-
 def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
-    """(label, value per card, cards) for each kind of card the seat may commit."""
-    program = m.program
-    cache = program.cache
-    # (per program: each stake's plan, `_stake_plan`)
-    plans = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
+    """(label, value per card, cards) for each kind of card the seat may commit: what
+    `_written_stakes` writes for the list, run."""
+    cache = m.program.cache
+    known = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
         "combat:stakes", {})
-    kept = plans.get(id(stakes))
+    kept = known.get(id(stakes))
     if kept is None or kept[0] is not stakes:  # (kept with the list: its id is never reused)
-        kept = plans[id(stakes)] = (stakes, [_stake_plan(program, stake) for stake in stakes])
-    st = m.state
-    ids = st["ids"]
-    keys = m.keys
-    found = []
-    for stake, holds, table, single, zone, face, labels in kept[1]:
-        if holds is not None and not holds(m, seat, ctx):
-            continue
-        key = keys[(zone, seat)] if (zone, seat) in keys else m.key(zone, seat)
-        if table is in_zone:  # (a filter reading more than the card)
-            cards = in_zone(m, key, seat, stake.matching, ctx, face=face)
-        else:  # `in_zone`'s common case, in C (`bool(down[inst]) == want_down`)
-            cards = st["zones"][key]
-            if face is not None:
-                cards = list((filter if face == "down" else filterfalse)(
-                    st["down"].__getitem__, cards))
+        kept = known[id(stakes)] = (stakes, _written_stakes(m.program, stakes))
+    return kept[1](m, seat, ctx)
+
+
+def _written_stakes(program, stakes: list) -> Callable:
+    """`_stakes` for one list of stakes as one function `(m, seat, ctx)`, written once per
+    program (`fn.source` holds the text): stake by stake, its `if:` written out (`condition`),
+    its cards read as `in_zone` reads them, in C where its filter is a lookup by card id
+    (`in_zone` itself for one that reads more than the card, or fails: it raises when it
+    comes to it), grouped by kind of card in the order first met (`groups`; a single list
+    made in C where the filter lets one kind only through), each kind labelled once."""
+    names: dict = {"_in_zone": in_zone, "_groups": groups, "_labelled": _labelled,
+                   "_program": program, "_filter": filter, "_filterfalse": filterfalse,
+                   "_compress": compress, "_map": map, "_list": list, "_int": int}
+    body = ["st = m.state", "zones, ids, down = st['zones'], st['ids'], st['down']",
+            "found = []"]
+    for n, stake in enumerate(stakes):
+        names.update({f"_stake_{n}": stake, f"_value_{n}": stake.value, f"_labels_{n}": {}})
+        body.append(f"# {stake.zone}, {stake.value} a card, matching {stake.matching}, face "
+                    f"{stake.face}, if {stake.if_}")
+        depth = ""
+        if stake.if_ is not None:
+            names[f"_if_{n}"] = condition(program, stake.if_)
+            body.append(f"if _if_{n}(m, seat, ctx):")
+            depth = "    "
+        try:
+            table = None if stake.matching is None else program.card_table(stake.matching)
+        except RuleError:
+            table = None
+        key = zone_key(program, stake.zone, "seat", f"_zone_{n}", names)
+        if stake.matching is not None and table is None:  # (a filter reading more than the card)
+            body.append(f"{depth}cards = _in_zone(m, {key}, seat, _stake_{n}.matching, ctx, "
+                        f"face=_stake_{n}.face)")
+        else:  # `in_zone`'s common case (`bool(down[inst]) == want_down`)
+            body.append(f"{depth}cards = zones[{key}]" if stake.face is None else
+                        f"{depth}cards = _list(_{'filter' if stake.face == 'down' else 'filterfalse'}"
+                        f"(down.__getitem__, zones[{key}]))")
             if table is not None:
-                cards = compress(cards, map(table.__getitem__, map(ids.__getitem__, cards)))
-        if single is not None:  # one kind of card passes the filter: one group, made in C
-            group = list(cards)
-            groups: object = ((single, group),) if group else ()
+                names[f"_table_{n}"] = table
+                body.append(f"{depth}cards = _compress(cards, _map(_table_{n}.__getitem__, "
+                            f"_map(ids.__getitem__, cards)))")
+        value = (repr(stake.value) if type(stake.value) is int else
+                 f"_int(m.value(_value_{n}, seat, ctx, group[0]))")
+        kinds = [] if table is None else [k for k, ok in table.items() if ok]
+        if len(kinds) == 1 and stake.zone in program.zones:  # one kind only: one list, in C
+            label = f"{program.name_of(kinds[0])} from {program.zone(stake.zone).name}"
+            body += [f"{depth}group = _list(cards)",
+                     f"{depth}if group:",
+                     f"{depth}    found.append(({label!r}, {value}, group))"]
         else:
-            by_id: dict[str, list[int]] = {}
-            for inst in cards:
-                card_id = ids[inst]
-                if card_id in by_id:
-                    by_id[card_id].append(inst)
-                else:
-                    by_id[card_id] = [inst]
-            groups = by_id.items()
-        each = stake.value
-        for card_id, group in groups:
-            value = each if type(each) is int else int(m.value(each, seat, ctx, group[0]))
-            label = labels.get(card_id)
-            if label is None:
-                where = program.zone(stake.zone).name
-                label = labels[card_id] = f"{program.name_of(card_id)} from {where}"
-            found.append((label, value, group))
+            body += [f"{depth}for card_id, group in _groups(m, cards):",
+                     f"{depth}    found.append((_labels_{n}[card_id] if card_id in _labels_{n} else "
+                     f"_labelled(_program, _stake_{n}, card_id, _labels_{n}), {value}, group))"]
+    body.append("return found")
+    return written("stakes", "m, seat, ctx", body, names)
+
+
+def _labelled(program, stake, card_id: str, labels: dict) -> str:
+    """The label of card `card_id` committed from the zone of `stake`, kept in `labels`."""
+    found = labels[card_id] = f"{program.name_of(card_id)} from {program.zone(stake.zone).name}"
     return found
 
 

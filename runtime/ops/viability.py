@@ -21,6 +21,7 @@ from runtime.errors import RuleError
 from runtime.ops.cards import _move_viable, _search_viable
 from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
+from runtime.ops.turns import _pair_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import ACTING, specialises_check
@@ -52,7 +53,7 @@ _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
 
 
 def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
-    """`candidates`, without the call for the selectors contests name most."""
+    """`candidates`, without the call for the selectors contests and pairings name most."""
     st = m.state
     me = ctx.get("self", st["active"])
     if selector in _OPPONENTS:
@@ -63,6 +64,8 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     if selector == "partner":
         partner = st["partner"][me]
         return [] if partner is None else [partner]
+    if selector == "chosen":
+        return m.seats_from(me)
     return candidates(m, ctx, selector)
 
 
@@ -330,3 +333,25 @@ def search_check(program, p):
         return any(map(table.__getitem__, map(m.state["ids"].__getitem__, cards)))  # (in C)
 
     return check
+
+
+@specialises_check(_pair_viable)
+def pair_check(program, p):
+    """`_pair_viable` for one pairing, written out: some seat its selector names, other than
+    the acting one, meets its `if:` (read in place for that seat). Breaking a pair is always
+    viable (None)."""
+    if p.unpair:
+        return None
+    names: dict = {"_seats": _seats, "_with": p.with_, "_if": p.if_}
+    body = ["st = m.state",
+            "me = ctx['self'] if 'self' in ctx else None",
+            "for seat in _seats(m, ctx, _with):",
+            "    if seat == me:",
+            "        continue"]
+    if p.if_ is None:
+        body.append("    return True")
+    else:
+        body += ["    sv = st['sv'][seat]", *_holding(program, p.if_, "_if", "    ", names),
+                 "    if ok:", "        return True"]
+    body.append("return False")
+    return write("pair_check", "m, ctx, _p, card=None", body, names)
