@@ -154,9 +154,10 @@ def _targets(program, p, card) -> Callable:
     target's seats, but the attacker and those `exclude` names, its `target-if:` holding,
     holding a target card when it aims at one."""
     names: dict = {"_seats": _seats, "_card": card, **_COUNTING}
+    kept = None if card is None else place(program, p.card_zone, card, None)  # (a count kept)
     body = ["st = m.state",
             "zones, ids = st['zones'], st['ids']",
-            "out, order = st['out'], st['order']"] if card is not None else [
+            "out, order = st['out'], st['order']"] if card is not None and kept is None else [
             "st = m.state",
             "out, order = st['out'], st['order']"]
     skip = ["seat == me"]
@@ -185,8 +186,7 @@ def _targets(program, p, card) -> Callable:
         body.append("    return True")
     else:
         key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
-        k = place(program, p.card_zone, card, None)  # (its table's truths: kept, as a count)
-        body += [f"    if m.tallied[seat][{k}]:" if k is not None else
+        body += [f"    if m.tallied[seat][{kept}]:" if kept is not None else
                  f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
                  "        return True"]
     body.append("return False")
