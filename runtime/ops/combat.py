@@ -356,21 +356,20 @@ def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -
     if not found:  # (what the loop below makes of no cards: committing nothing)
         return [{"label": "nothing (total 0)", "key": "commit:", "cards": [], "total": 0}
                 ] if least <= 0 else []
-    sizes = [len(cards) for _label, _value, cards in found]
+    labels, values, groups = zip(*found, strict=True)  # (each a tuple, in C)
+    sizes = tuple(map(len, groups))
     combos = 1
     for size in sizes:
         combos *= size + 1
     if combos > MAX_COMBINATIONS:
         return []
-    values = tuple(value for _label, value, _cards in found)
     # the combinations of kinds, values and counts seen before, labelled and sorted once per
     # program (a game asks the same commit many times)
-    shape = (tuple(label for label, _value, _cards in found), values, tuple(sizes), least)
+    shape = (labels, values, sizes, least)
     cache = m.program.cache
     known = cache["combat:commits"] if "combat:commits" in cache else cache.setdefault(
         "combat:commits", {})
     made = known[shape] if shape in known else _combinations(known, shape)
-    groups = [cards for _label, _value, cards in found]
     return [{"label": label, "key": key, "cards": [*_chain(map(getitem, groups, cuts))],
              "total": total} for label, key, cuts, total in made]
 
