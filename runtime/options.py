@@ -12,6 +12,7 @@ when asked after each action (see `runtime.respond`).
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from itertools import compress
@@ -98,9 +99,9 @@ def write_main_options(program) -> Callable:
             if action.if_ in held:
                 body.append(f"{depth}if {held[action.if_]}:")
             else:
-                held[action.if_] = f"ok_{n}"
                 body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth,
-                                    names, f"ok_{n}")
+                                    names, f"ok_{n}", held)
+                held[action.if_] = f"ok_{n}"
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
         if reach is not None:  # (a stake's `if:` that is the action's own holds here)
@@ -174,20 +175,47 @@ def _ability_lines(program, names: dict) -> list[str]:
 
 
 def _written_if(program, condition, holds: str, depth: str, names: dict,
-                var: str = "ok") -> list[str]:
+                var: str = "ok", held: dict | None = None) -> list[str]:
     """Lines that go on (one level deeper) only where `condition` holds (kept in `var`):
     read in place, a failure evaluated again by `holds` (the call, as text), which raises
-    it located."""
-    written = expression(program, condition, seated=True, bound=True)
+    it located. With `held` (conditions read before, unconditionally, in the same function
+    -> the variable holding each), the state's parts are read as `zones`, `ids` and `down`
+    (the function binds those it reads), and a condition whose first terms (`a and b and
+    ...`) are one read before reads that variable instead of them."""
+    written = expression(program, condition, seated=True, bound=True, parts=held is not None)
     if written is None:
         return [f"{depth}{var} = {holds}", f"{depth}if {var}:"]
     text, needs = written
     names.update(needs)
+    for source, before in (held or {}).items():
+        rest = _after_terms(text, expression(program, source, seated=True, bound=True,
+                                             parts=True))
+        if rest is not None:
+            text = f"({before} and {rest})"
+            break
     return [f"{depth}try:",
             f"{depth}    {var} = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
             f"{depth}    {var} = {holds}",
             f"{depth}if {var}:"]
+
+
+def _after_terms(text: str, first: tuple | None) -> str | None:
+    """Written condition `text` but its first terms, when they are written condition `first`
+    (`a and b and c` after `a` or `a and b`), as text; else None."""
+    if first is None:
+        return None
+    whole = ast.parse(text, mode="eval").body
+    part = ast.parse(first[0], mode="eval").body
+    if not isinstance(whole, ast.BoolOp) or not isinstance(whole.op, ast.And):
+        return None
+    terms = part.values if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And) else [
+        part]
+    if len(terms) >= len(whole.values) or any(
+            ast.dump(a) != ast.dump(b) for a, b in zip(terms, whole.values, strict=False)):
+        return None
+    rest = whole.values[len(terms):]
+    return ast.unparse(rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest))
 
 
 def _reaching(reach, n: int, depth: str, names: dict, shared: dict,

@@ -7,6 +7,7 @@ a difference planted in each seen."""
 
 from __future__ import annotations
 
+import ast
 import random
 import shutil
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import runtime.ops.viability
+import runtime.options
 import runtime.selectors
 from runtime.loading import load_program
 from runtime.machine import Machine
@@ -126,7 +128,8 @@ def test_a_difference_planted_in_the_written_stakes_is_seen(tmp_path, monkeypatc
 
 
 # a stake whose `if:` is the action's own (not read again in the turn options) and one whose
-# `if:` differs (read)
+# `if:` differs (read); an action whose `if:` begins with the one before (which it reads
+# instead of those terms) and one whose `if:` does not
 HOLDING = """\
   - id: lunge
     name: Lunge
@@ -137,6 +140,8 @@ HOLDING = """\
           attack:
             - {zone: hand, value: 1, matching: "kind == 'gem'", if: not down}
             - {zone: table, value: 2, matching: "kind == 'gem'", face: down, if: played >= 2}
+  - {id: stamp, name: Stamp, if: not down and pot < 2, do: [gain: {variable: pot}]}
+  - {id: feint, name: Feint, if: played >= 1 and not down, do: [gain: {variable: pot}]}
 """
 
 
@@ -172,6 +177,31 @@ def test_a_stake_if_that_is_the_actions_own_is_not_read_again(tmp_path):
     hand = lunge[lunge.index("# hand, 1 a card"):lunge.index("# table, 2 a card")]
     assert "down" not in hand.split("\n", 1)[1]  # the hand stake's `if:` is the action's
     assert _options_differ(program) == 0
+
+
+def test_an_if_that_begins_with_one_read_before_reads_its_variable(tmp_path):
+    program = load_program(_holding(tmp_path))
+    source = program.cache["options:main"].source
+    stamp = source[source.index("# stamp:"):source.index("# feint:")]
+    feint = source[source.index("# feint:"):source.index("# draw:")]
+    lunge = source[source.index("# lunge:"):source.index("# stamp:")]
+    held = lunge[lunge.index("ok_"):].split(" ", 1)[0]  # the lunge's `if:`, read first
+    assert f"= ({held} and " in stamp and "down" not in stamp.split("\n", 1)[1]
+    assert f"({held} and" not in feint  # its first term is another
+    assert _options_differ(program) == 0
+
+
+def test_first_terms_wrongly_taken_as_read_before_are_seen(tmp_path, monkeypatch):
+    def planted(text, first):  # whatever the first terms are, taken as the held ones
+        if first is None:
+            return None
+        whole = ast.parse(text, mode="eval").body
+        if not isinstance(whole, ast.BoolOp) or len(whole.values) < 2:
+            return None
+        return ast.unparse(ast.BoolOp(op=ast.And(), values=whole.values[1:]))
+
+    monkeypatch.setattr(runtime.options, "_after_terms", planted)
+    assert _options_differ(load_program(_holding(tmp_path))) > 0
 
 
 def test_a_stake_if_wrongly_left_unread_is_seen(tmp_path, monkeypatch):
