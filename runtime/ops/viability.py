@@ -1,8 +1,8 @@
 """Viability checks specialised to an op's parameters, worked out once per effect at load.
 
 Turn options ask of every action and ability whether its first effect has something to act
-on (`runtime.options`). The ops' own checks (`contest`, `move-card`, `choose`) read their
-parameters, bind their conditions and look up their card filters on every call; the checks
+on (`runtime.options`). The ops' own checks (`contest`, `move-card`, `choose`, `pair`) read
+their parameters, bind their conditions and look up their card filters on every call; the checks
 built here do that once per effect and keep only the reads of the state. Each gives the
 same answer as the op's own check; parameters they do not cover (a card filter that reads
 more than the card, an amount worked out in play) keep the op's own check. A condition that
