@@ -322,12 +322,17 @@ def search_check(program, p):
     if table is _UNKNOWN:
         return _search_viable
     zone_id = p.zone
+    zone = program.zones.get(zone_id)
+    pile = zone.id if zone is not None and not zone.per_seat else None  # (the game's: its key)
 
     def check(m: Machine, ctx: dict, _p) -> bool:
-        seat = ctx.get("self")
-        keys = m.keys
-        cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
-                                 else m.key(zone_id, seat)]
+        if pile is not None:
+            cards = m.state["zones"][pile]
+        else:
+            seat = ctx.get("self")
+            keys = m.keys
+            cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
+                                     else m.key(zone_id, seat)]
         if table is None:
             return bool(cards)
         return any(map(table.__getitem__, map(m.state["ids"].__getitem__, cards)))  # (in C)
