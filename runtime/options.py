@@ -106,8 +106,16 @@ def write_main_options(program) -> Callable:
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
         if reach is not None:  # (a stake's `if:` that is the action's own holds here)
             body += _reaching(reach, n, depth, names, shared, action.if_)
-            body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
-            depth += "    "
+            aims = getattr(reach.targets, "lines", None)  # (its targets' lines, in place)
+            if aims is None:
+                body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
+                depth += "    "
+            else:
+                body.append(f"{depth}if total >= {reach.need}:")
+                body += [f"{depth}    {line}" for line in aims(f"aims_{n}", "seat", "other",
+                                                                f"_{n}", names)]
+                body.append(f"{depth}    if aims_{n}:")
+                depth += "        "
         elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "

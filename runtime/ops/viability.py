@@ -12,6 +12,7 @@ fails is evaluated again by `Machine.holds`, which raises it located, as the op'
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from functools import partial
 from itertools import filterfalse
@@ -152,59 +153,89 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict,
 def _targets(program, p, card) -> Callable:
     """Whether some seat the contest may attack qualifies, written out `(m, ctx, me)`: the
     target's seats, but the attacker and those `exclude` names, its `target-if:` holding,
-    holding a target card when it aims at one."""
-    names: dict = {"_seats": _seats, "_card": card, **_COUNTING}
-    kept = None if card is None else place(program, p.card_zone, card, None)  # (a count kept)
-    body = ["st = m.state",
-            "zones, ids = st['zones'], st['ids']",
-            "out, order = st['out'], st['order']"] if card is not None and kept is None else [
-            "st = m.state",
-            "out, order = st['out'], st['order']"]
-    skip = ["seat == me"]
+    holding a target card when it aims at one. Its lines are `fn.lines` (`_target_lines`),
+    for a writer that inlines it."""
+    lines = partial(_target_lines, program, p, card)
+    names: dict = {}
+    body = lines("found", "me", "seat", "", names)
+    zones = ["zones, ids = st['zones'], st['ids']"] if any("zones[" in line for line in body) else []
+    found = write("contest_targets", "m, ctx, me", ["st = m.state", *zones, *body, "return found"],
+                  names)
+    found.lines = lines
+    return found
+
+
+def _target_lines(program, p, card, var: str, me: str, who: str, tag: str,
+                  names: dict) -> list[str]:
+    """Lines setting `var` to whether some seat the contest may attack qualifies (see
+    `_targets`), over `m`, `ctx`, `st` (`m.state`) and the attacker in variable `me` (and
+    `zones` and `ids`, bound by the caller, where they read a target card's zone): the seat
+    looked at in variable `who` (its variables in `sv` for `seat`, else `{who}_sv`); their
+    globals, named with `tag`, go in `names`."""
+    names.update({"_seats": _seats, f"_card{tag}": card, **_COUNTING})
+    body = [f"{var} = False"]
+    skip = [f"{who} == {me}"]
     for n, selector in enumerate(p.exclude):
-        names[f"_exclude_{n}"] = selector
+        names[f"_exclude{tag}_{n}"] = selector
         if selector == "partner":
-            body.append(f"excluded_{n} = st['partner'][me]")
-            skip.append(f"seat == excluded_{n}")
+            body.append(f"excluded{tag}_{n} = st['partner'][{me}]")
+            skip.append(f"{who} == excluded{tag}_{n}")
         else:
-            body.append(f"excluded_{n} = _seats(m, ctx, _exclude_{n})")
-            skip.append(f"seat in excluded_{n}")
+            body.append(f"excluded{tag}_{n} = _seats(m, ctx, _exclude{tag}_{n})")
+            skip.append(f"{who} in excluded{tag}_{n}")
     if p.target in _OPPONENTS:  # (whether any qualifies: in turn order, from any seat)
-        body += ["for seat in order:",
-                 "    if out[seat]:",
+        body += [f"out{tag} = st['out']",
+                 f"for {who} in st['order']:",
+                 f"    if out{tag}[{who}]:",
                  "        continue"]
     else:
-        names["_target"] = p.target
-        body.append("for seat in _seats(m, ctx, _target):")
+        names[f"_target{tag}"] = p.target
+        body.append(f"for {who} in _seats(m, ctx, _target{tag}):")
     body += [f"    if {' or '.join(skip)}:", "        continue"]
     if p.target_if is not None:
-        names["_target_if"] = p.target_if
-        body.append("    sv = st['sv'][seat]")
-        body += _holding(program, p.target_if, "_target_if", "    ", names)
+        names[f"_target_if{tag}"] = p.target_if
+        body.append(f"    {'sv' if who == 'seat' else who + '_sv'} = st['sv'][{who}]")
+        body += _holding(program, p.target_if, f"_target_if{tag}", "    ", names, who)
         body += ["    if not ok:", "        continue"]
-    if card is None:
-        body.append("    return True")
-    else:
-        key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
-        body += [f"    if m.tallied[seat][{kept}]:" if kept is not None else
-                 f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
-                 "        return True"]
-    body.append("return False")
-    return write("contest_targets", "m, ctx, me", body, names)
+    if card is not None:
+        key = zone_key(program, p.card_zone, who, f"_card_zone{tag}", names)
+        k = place(program, p.card_zone, card, None)  # (its table's truths: kept, as a count)
+        body += [f"    if not m.tallied[{who}][{k}]:" if k is not None else
+                 f"    if not _any(_map(_card{tag}.__getitem__, _map(ids.__getitem__, "
+                 f"zones[{key}]))):",
+                 "        continue"]
+    body += [f"    {var} = True", "    break"]
+    return body
 
 
-def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
-    """Lines setting `ok` to whether condition `source` (in global `held`) holds for `seat`,
-    read in place (the state bound as `st`, the seat's variables as `sv`); a failure is
-    evaluated again by `holds`, which raises it located."""
+class _Renamed(ast.NodeTransformer):
+    """Names read under others (`{"seat": "other"}`)."""
+
+    def __init__(self, names: dict[str, str]):
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.copy_location(ast.Name(id=self.names.get(node.id, node.id), ctx=node.ctx),
+                                 node)
+
+
+def _holding(program, source: str, held: str, depth: str, names: dict,
+             who: str = "seat") -> list[str]:
+    """Lines setting `ok` to whether condition `source` (in global `held`) holds for the seat
+    in variable `who`, read in place (the state bound as `st`, the seat's variables as `sv`
+    for `seat`, else `{who}_sv`); a failure is evaluated again by `holds`, which raises it
+    located."""
     written = expression(program, source, seated=True, bound=True)
     if written is None:
-        return [f"{depth}ok = m.holds({held}, seat, ctx)"]
+        return [f"{depth}ok = m.holds({held}, {who}, ctx)"]
     text, needs = written
     names.update(needs)
+    if who != "seat":
+        text = ast.unparse(_Renamed({"seat": who, "sv": f"{who}_sv"}).visit(
+            ast.parse(text, mode="eval")))
     return [f"{depth}try:", f"{depth}    ok = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-            f"{depth}    ok = m.holds({held}, seat, ctx)"]
+            f"{depth}    ok = m.holds({held}, {who}, ctx)"]
 
 
 @specialises_check(_move_viable)

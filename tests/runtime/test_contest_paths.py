@@ -1,9 +1,10 @@
 """The paths contests and turn options take, written at load, give what a plain reading of the
 rules gives: a contest's stakes (`runtime.ops.combat._written_stakes`: one kind of card made
-in C, several kinds grouped, a filter that reads more than the card through `in_zone`), a
-stake's `if:` the turn options leave unread where the action's own `if:` is the same, and
-the seats after the acting one (`runtime.selectors`); on every state of random games, with
-a difference planted in each seen."""
+in C, several kinds grouped, a filter that reads more than the card through `in_zone`); in
+the turn options, a stake's `if:` left unread where the action's own `if:` is the same, an
+`if:` whose first terms were read before, a contest's targets written in place; and the
+seats after the acting one (`runtime.selectors`); on every state of random games, with a
+difference planted in each seen."""
 
 from __future__ import annotations
 
@@ -137,6 +138,7 @@ HOLDING = """\
     do:
       - contest:
           target: chosen-opponent
+          target-if: not first_round or played >= 1
           attack:
             - {zone: hand, value: 1, matching: "kind == 'gem'", if: not down}
             - {zone: table, value: 2, matching: "kind == 'gem'", face: down, if: played >= 2}
@@ -201,6 +203,25 @@ def test_first_terms_wrongly_taken_as_read_before_are_seen(tmp_path, monkeypatch
         return ast.unparse(ast.BoolOp(op=ast.And(), values=whole.values[1:]))
 
     monkeypatch.setattr(runtime.options, "_after_terms", planted)
+    assert _options_differ(load_program(_holding(tmp_path))) > 0
+
+
+def test_a_contests_targets_are_written_in_the_turn_options(tmp_path):
+    program = load_program(_holding(tmp_path))
+    source = program.cache["options:main"].source
+    lunge = source[source.index("# lunge:"):source.index("# stamp:")]
+    # the seats it may attack looked at in place, each by its own variables
+    assert "for other in st['order']:" in lunge and "other_sv = st['sv'][other]" in lunge
+    assert _options_differ(program) == 0
+
+
+def test_a_target_read_for_the_wrong_seat_is_seen(tmp_path, monkeypatch):
+    renamed = runtime.ops.viability._Renamed
+
+    def planted(names):  # the target's seat renamed, its variables read from the acting seat's
+        return renamed({k: v for k, v in names.items() if k != "sv"})
+
+    monkeypatch.setattr(runtime.ops.viability, "_Renamed", planted)
     assert _options_differ(load_program(_holding(tmp_path))) > 0
 
 
