@@ -12,6 +12,8 @@ when asked after each action (see `runtime.respond`).
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING
@@ -81,7 +83,9 @@ def write_main_options(program) -> Callable:
             body.append(f"cost = int(m.value(_cost_{n}, seat, ctx))")
             cost = "cost"
         tests = [f"{cost} <= left"]
-        if action.limit is not None:
+        if action.limit == 1:  # (a use is recorded as a count of 1 or more: `used`)
+            tests.append(f"_use_{n} not in turn_uses")
+        elif action.limit is not None:
             tests.append(f"(turn_uses[_use_{n}] if _use_{n} in turn_uses else 0) < {action.limit}")
         run = None if action.limit is not None or cost == "cost" else " and ".join(tests)
         if run is None or run != group:
@@ -95,15 +99,23 @@ def write_main_options(program) -> Callable:
             if action.if_ in held:
                 body.append(f"{depth}if {held[action.if_]}:")
             else:
-                held[action.if_] = f"ok_{n}"
                 body += _written_if(program, action.if_, f"m.holds(_if_{n}, seat, ctx)", depth,
-                                    names, f"ok_{n}")
+                                    names, f"ok_{n}", held)
+                held[action.if_] = f"ok_{n}"
             depth += "    "
         reach = getattr(check, "reach", None)  # a contest's check, in parts to inline
-        if reach is not None:
-            body += _reaching(reach, n, depth, names, shared)
-            body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
-            depth += "    "
+        if reach is not None:  # (a stake's `if:` that is the action's own holds here)
+            body += _reaching(reach, n, depth, names, shared, action.if_)
+            aims = getattr(reach.targets, "lines", None)  # (its targets' lines, in place)
+            if aims is None:
+                body.append(f"{depth}if total >= {reach.need} and _targets_{n}(m, ctx, seat):")
+                depth += "    "
+            else:
+                body.append(f"{depth}if total >= {reach.need}:")
+                body += [f"{depth}    {line}" for line in aims(f"aims_{n}", "seat", "other",
+                                                                f"_{n}", names)]
+                body.append(f"{depth}    if aims_{n}:")
+                depth += "        "
         elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
@@ -114,12 +126,15 @@ def write_main_options(program) -> Callable:
         else:
             body.append(f"{depth}options.append({{'label': {action.name!r}, "
                         f"'key': {'action:' + action.id!r}, 'a': {action.id!r}, 'cost': cost}})")
-    if shared or program.activated:  # (read by the stakes, each counted once a turn step
-        # when first needed, None until then, and by the abilities)
-        body[1:1] = ["zones, ids, down = st['zones'], st['ids'], st['down']",
-                     *[f"{var} = None" for var in shared.values()]]
     if program.activated:
         body += _ability_lines(program, names)
+    # the state's parts the lines read (the stakes, each counted once a turn step when first
+    # needed, None until then, and the abilities), bound once
+    code = [line for line in body if not line.lstrip().startswith("#")]
+    parts = [part for part in ("zones", "ids", "down")
+             if any(re.search(rf"(?<![\w'\"]){part}(?![\w'\"])", line) for line in code)]
+    body[1:1] = [*([f"{', '.join(parts)} = {', '.join(f'st[{p!r}]' for p in parts)}"]
+                   if parts else []), *[f"{var} = None" for var in shared.values()]]
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
@@ -168,15 +183,24 @@ def _ability_lines(program, names: dict) -> list[str]:
 
 
 def _written_if(program, condition, holds: str, depth: str, names: dict,
-                var: str = "ok") -> list[str]:
+                var: str = "ok", held: dict | None = None) -> list[str]:
     """Lines that go on (one level deeper) only where `condition` holds (kept in `var`):
     read in place, a failure evaluated again by `holds` (the call, as text), which raises
-    it located."""
-    written = expression(program, condition, seated=True, bound=True)
+    it located. With `held` (conditions read before, unconditionally, in the same function
+    -> the variable holding each), the state's parts are read as `zones`, `ids` and `down`
+    (the function binds those it reads), and a condition whose first terms (`a and b and
+    ...`) are one read before reads that variable instead of them."""
+    written = expression(program, condition, seated=True, bound=True, parts=held is not None)
     if written is None:
         return [f"{depth}{var} = {holds}", f"{depth}if {var}:"]
     text, needs = written
     names.update(needs)
+    for source, before in (held or {}).items():
+        rest = _after_terms(text, expression(program, source, seated=True, bound=True,
+                                             parts=True))
+        if rest is not None:
+            text = f"({before} and {rest})"
+            break
     return [f"{depth}try:",
             f"{depth}    {var} = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
@@ -184,10 +208,30 @@ def _written_if(program, condition, holds: str, depth: str, names: dict,
             f"{depth}if {var}:"]
 
 
-def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]:
+def _after_terms(text: str, first: tuple | None) -> str | None:
+    """Written condition `text` but its first terms, when they are written condition `first`
+    (`a and b and c` after `a` or `a and b`), as text; else None."""
+    if first is None:
+        return None
+    whole = ast.parse(text, mode="eval").body
+    part = ast.parse(first[0], mode="eval").body
+    if not isinstance(whole, ast.BoolOp) or not isinstance(whole.op, ast.And):
+        return None
+    terms = part.values if isinstance(part, ast.BoolOp) and isinstance(part.op, ast.And) else [
+        part]
+    if len(terms) >= len(whole.values) or any(
+            ast.dump(a) != ast.dump(b) for a, b in zip(terms, whole.values, strict=False)):
+        return None
+    rest = whole.values[len(terms):]
+    return ast.unparse(rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest))
+
+
+def _reaching(reach, n: int, depth: str, names: dict, shared: dict,
+              holding: str | None) -> list[str]:
     """Lines setting `total` to what the seat may commit to contest `n` (`reach`, the parts
     of its written check), stake by stake while it falls short of the need, each stake
-    counted once for every contest of the same stake (kept in `shared`)."""
+    counted once for every contest of the same stake (kept in `shared`); `holding` is a
+    condition known to hold where the lines run (a stake's `if:` that is it is not read)."""
     names[f"_targets_{n}"] = reach.targets
     body = []
     for k, (same, lines) in enumerate(reach.stakes):
@@ -197,7 +241,7 @@ def _reaching(reach, n: int, depth: str, names: dict, shared: dict) -> list[str]
         var = shared.get(same)
         if var is None:
             var = shared[same] = f"stake_{len(shared)}"  # (None in the first lines)
-        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names),
+        body += [f"{depth}if {var} is None:", *lines(var, depth + "    ", names, holding),
                  f"{depth}total {'+=' if k else '='} {var}"]
     return body
 
@@ -209,8 +253,10 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
     order, for its once-per limit (`use_key`: the instance's number, then `:face#index`),
     its `if:` (read in place; a failure is evaluated again by `holds`, which raises it
     located), its cost within `budget` and its first effect's viability check."""
-    body = ["uses = st['used']"]
+    body = []
     names: dict = {}
+    if any(program.cards[card_id].abilities[index].once_per for index in table.get(card_id, ())):
+        body.append("uses = st['used']")
     for index in table.get(card_id, ()):
         ability = program.cards[card_id].abilities[index]
         key = f"use:{card_id}:{index}"
@@ -226,7 +272,8 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
             body.append(f"{depth}if not ({scope} in uses and "
                         f"f'{{card}}{{_use_{index}}}' in uses[{scope}]):")
             depth += "    "
-        body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")
+        if ability.if_ is not None or type(ability.cost) is not int or check is not None:
+            body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")  # (what they read)
         if ability.if_ is not None:
             body += _written_if(program, ability.if_, f"m.holds(_if_{index}, seat, ctx, card)",
                                 depth, names)
@@ -244,7 +291,7 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
                  f"'key': {key!r}, 'c': card, 'i': {index}, 'cost': {cost}}})"]
     found = cache[card_id] = write(
         "offers_" + "".join(c if c.isalnum() else "_" for c in card_id),
-        "m, seat, card, options, seen, budget, st, sv", body, names)
+        "m, seat, card, options, seen, budget, st, sv", body or ["pass"], names)
     return found
 
 

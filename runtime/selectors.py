@@ -22,6 +22,8 @@ _CHOICE = {"chosen", "chosen-opponent", "chosen-adjacent", "chosen-adjacent-inca
 # selectors meant to name a seat: naming none is worth a look when auditing
 _ONE = _CHOICE | {"random-opponent", "attacker", "defender", "target", "partner", "next-player",
                   "previous-player", "holder"}
+# selectors whose seats may come with a tie, a choice or a random pick (see `resolve`)
+_ASKING = _CHOICE | {"weakest", "strongest", "closest", "farthest", "random-opponent"}
 
 
 def seat_label(m: Machine, seat: int) -> str:
@@ -52,7 +54,17 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
 
 
 def _others(m: Machine, ctx: dict, me: int) -> list[int]:
-    return [s for s in m.seats_from(me) if s != me]
+    """`m.seats_from(me)` but `me`, in one pass: the seats after `me` in turn order, then
+    those before it (every seat in order when `me` is not in it), those still in."""
+    st = m.state
+    order = st["order"]
+    if me in order:
+        start = order.index(me)
+        ring = order[start + 1:] + order[:start]
+    else:
+        ring = order[:]
+    out = st["out"]
+    return [s for s in ring if not out[s]] if True in out else ring
 
 
 def _enemies(m: Machine, ctx: dict, me: int) -> list[int]:
@@ -143,6 +155,9 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
         seats = [s for s in seats if m.holds(where, s, ctx)]
     if not seats and m.audit is not None and selector in _ONE:
         m.audit.notice(m, "no-target", f"an effect targets '{selector}', and no seat qualifies")
+    if selector not in _ASKING:  # (the seats as they are: no tie, choice or chance)
+        local[slot] = seats
+        return seats
     if selector in ("weakest", "strongest") and seats:
         health = {s: m.value("health", s, ctx) for s in seats}
         best = (min if selector == "weakest" else max)(health.values())
@@ -181,8 +196,18 @@ def _choose(m: Machine, ctx: dict, seats: list[int], local: dict, slot: str, pro
     local["asking"] = slot
     if chooser is None:
         chooser = ctx.get("self", m.state["active"])
-    options = [{"label": seat_label(m, s), "key": f"seat:{s}", "seat": s} for s in seats]
-    return ask(chooser, "seat", prompt, options)
+    return ask(chooser, "seat", prompt, [
+        _SEAT_OPTIONS[s] if s in _SEAT_OPTIONS else _seat_option(m, s) for s in seats])
+
+
+_SEAT_OPTIONS: dict[int, dict] = {}  # seat -> the option naming it (the same every time: shared,
+# as the turn's option dicts are, never changed)
+
+
+def _seat_option(m: Machine, seat: int) -> dict:
+    found = _SEAT_OPTIONS[seat] = {"label": seat_label(m, seat), "key": f"seat:{seat}",
+                                   "seat": seat}
+    return found
 
 
 def one(seats: list[int], what: str) -> int:

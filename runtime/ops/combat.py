@@ -11,7 +11,8 @@ combinations are too many).
 
 from __future__ import annotations
 
-from itertools import chain, product
+from collections.abc import Callable
+from itertools import chain, compress, filterfalse, product
 from operator import getitem, itemgetter, mul
 from typing import TYPE_CHECKING
 
@@ -25,8 +26,9 @@ from runtime.picking import in_zone, pick
 from runtime.selectors import candidates, resolve
 from runtime.targets import of_card_type, resolve_pieces, targets_pieces
 from runtime.windows import collected, window, windows
-from runtime.written import condition
-from runtime.zones import move
+from runtime.written import condition, zone_key
+from runtime.written import write as written
+from runtime.zones import groups, move
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -208,37 +210,73 @@ def _target_cards(m: Machine, ctx: dict, p, seat: int) -> list[int]:
 
 
 def _stakes(m: Machine, ctx: dict, stakes: list, seat: int) -> list[tuple[str, int, list[int]]]:
-    """(label, value per card, cards) for each kind of card the seat may commit."""
-    program = m.program
-    cache = program.cache
-    # (per program: each stake's `if:` written out, and each kind of card's label per zone)
-    plans = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
+    """(label, value per card, cards) for each kind of card the seat may commit: what
+    `_written_stakes` writes for the list, run."""
+    cache = m.program.cache
+    known = cache["combat:stakes"] if "combat:stakes" in cache else cache.setdefault(
         "combat:stakes", {})
-    kept = plans.get(id(stakes))
+    kept = known.get(id(stakes))
     if kept is None or kept[0] is not stakes:  # (kept with the list: its id is never reused)
-        kept = plans[id(stakes)] = (stakes, [(stake, None if stake.if_ is None else condition(
-            program, stake.if_), {}) for stake in stakes])
-    ids = m.state["ids"]
-    found = []
-    for stake, holds, labels in kept[1]:
-        if holds is not None and not holds(m, seat, ctx):
-            continue
-        cards = in_zone(m, m.key(stake.zone, seat), seat, stake.matching, ctx, face=stake.face)
-        by_id: dict[str, list[int]] = {}
-        for inst in cards:
-            card_id = ids[inst]
-            if card_id in by_id:
-                by_id[card_id].append(inst)
-            else:
-                by_id[card_id] = [inst]
-        each = stake.value
-        for card_id, group in by_id.items():
-            value = each if type(each) is int else int(m.value(each, seat, ctx, group[0]))
-            label = labels.get(card_id)
-            if label is None:
-                where = program.zone(stake.zone).name
-                label = labels[card_id] = f"{program.name_of(card_id)} from {where}"
-            found.append((label, value, group))
+        kept = known[id(stakes)] = (stakes, _written_stakes(m.program, stakes))
+    return kept[1](m, seat, ctx)
+
+
+def _written_stakes(program, stakes: list) -> Callable:
+    """`_stakes` for one list of stakes as one function `(m, seat, ctx)`, written once per
+    program (`fn.source` holds the text): stake by stake, its `if:` written out (`condition`),
+    its cards read as `in_zone` reads them, in C where its filter is a lookup by card id
+    (`in_zone` itself for one that reads more than the card, or fails: it raises when it
+    comes to it), grouped by kind of card in the order first met (`groups`; a single list
+    made in C where the filter lets one kind only through), each kind labelled once."""
+    names: dict = {"_in_zone": in_zone, "_groups": groups, "_labelled": _labelled,
+                   "_program": program, "_filter": filter, "_filterfalse": filterfalse,
+                   "_compress": compress, "_map": map, "_list": list, "_int": int}
+    body = ["st = m.state", "zones, ids, down = st['zones'], st['ids'], st['down']",
+            "found = []"]
+    for n, stake in enumerate(stakes):
+        names.update({f"_stake_{n}": stake, f"_value_{n}": stake.value, f"_labels_{n}": {}})
+        body.append(f"# {stake.zone}, {stake.value} a card, matching {stake.matching}, face "
+                    f"{stake.face}, if {stake.if_}")
+        depth = ""
+        if stake.if_ is not None:
+            names[f"_if_{n}"] = condition(program, stake.if_)
+            body.append(f"if _if_{n}(m, seat, ctx):")
+            depth = "    "
+        try:
+            table = None if stake.matching is None else program.card_table(stake.matching)
+        except RuleError:
+            table = None
+        key = zone_key(program, stake.zone, "seat", f"_zone_{n}", names)
+        if stake.matching is not None and table is None:  # (a filter reading more than the card)
+            body.append(f"{depth}cards = _in_zone(m, {key}, seat, _stake_{n}.matching, ctx, "
+                        f"face=_stake_{n}.face)")
+        else:  # `in_zone`'s common case (`bool(down[inst]) == want_down`)
+            body.append(f"{depth}cards = zones[{key}]" if stake.face is None else
+                        f"{depth}cards = _list(_{'filter' if stake.face == 'down' else 'filterfalse'}"
+                        f"(down.__getitem__, zones[{key}]))")
+            if table is not None:
+                names[f"_table_{n}"] = table
+                body.append(f"{depth}cards = _compress(cards, _map(_table_{n}.__getitem__, "
+                            f"_map(ids.__getitem__, cards)))")
+        value = (repr(stake.value) if type(stake.value) is int else
+                 f"_int(m.value(_value_{n}, seat, ctx, group[0]))")
+        kinds = [] if table is None else [k for k, ok in table.items() if ok]
+        if len(kinds) == 1 and stake.zone in program.zones:  # one kind only: one list, in C
+            label = f"{program.name_of(kinds[0])} from {program.zone(stake.zone).name}"
+            body += [f"{depth}group = _list(cards)",
+                     f"{depth}if group:",
+                     f"{depth}    found.append(({label!r}, {value}, group))"]
+        else:
+            body += [f"{depth}for card_id, group in _groups(m, cards):",
+                     f"{depth}    found.append((_labels_{n}[card_id] if card_id in _labels_{n} else "
+                     f"_labelled(_program, _stake_{n}, card_id, _labels_{n}), {value}, group))"]
+    body.append("return found")
+    return written("stakes", "m, seat, ctx", body, names)
+
+
+def _labelled(program, stake, card_id: str, labels: dict) -> str:
+    """The label of card `card_id` committed from the zone of `stake`, kept in `labels`."""
+    found = labels[card_id] = f"{program.name_of(card_id)} from {program.zone(stake.zone).name}"
     return found
 
 
@@ -279,8 +317,12 @@ def contest(m: Machine, ctx: dict, p, local: dict):
     if "w" in local:
         return _fight(m, local, p)
     attacker = ctx["self"]
-    seats = resolve(m, ctx, p.target, local, where=p.target_if, exclude=_excluded(m, ctx, p),
-                    prompt="Attack whom?")
+    if "who" in local or "asking" in local and local["asking"] == "who":  # (the seat chosen,
+        # or its choice answered: nothing to work out again)
+        seats = resolve(m, ctx, p.target, local)
+    else:
+        seats = resolve(m, ctx, p.target, local, where=p.target_if,
+                        exclude=_excluded(m, ctx, p), prompt="Attack whom?")
     if type(seats) is dict:
         return seats
     if p.card is not None:
@@ -314,21 +356,20 @@ def commit_options(m: Machine, ctx: dict, stakes: list, seat: int, least: int) -
     if not found:  # (what the loop below makes of no cards: committing nothing)
         return [{"label": "nothing (total 0)", "key": "commit:", "cards": [], "total": 0}
                 ] if least <= 0 else []
-    sizes = [len(cards) for _label, _value, cards in found]
+    labels, values, groups = zip(*found, strict=True)  # (each a tuple, in C)
+    sizes = tuple(map(len, groups))
     combos = 1
     for size in sizes:
         combos *= size + 1
     if combos > MAX_COMBINATIONS:
         return []
-    values = tuple(value for _label, value, _cards in found)
     # the combinations of kinds, values and counts seen before, labelled and sorted once per
     # program (a game asks the same commit many times)
-    shape = (tuple(label for label, _value, _cards in found), values, tuple(sizes), least)
+    shape = (labels, values, sizes, least)
     cache = m.program.cache
     known = cache["combat:commits"] if "combat:commits" in cache else cache.setdefault(
         "combat:commits", {})
     made = known[shape] if shape in known else _combinations(known, shape)
-    groups = [cards for _label, _value, cards in found]
     return [{"label": label, "key": key, "cards": [*_chain(map(getitem, groups, cuts))],
              "total": total} for label, key, cuts, total in made]
 
@@ -359,8 +400,11 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
         return local[side]
     option = answered(local, side) if "ans" in local else None  # (no call with none pending)
     if option is not None:
+        keys, owners, loc = m.keys, m.key_owner, m.state["loc"]
         for inst in option["cards"]:
-            move(m, inst, m.key(spent, m.owner(inst)), "up")
+            owner = owners[loc[inst]]  # (`m.key(spent, m.owner(inst))`, looked up)
+            move(m, inst, keys[(spent, owner)] if (spent, owner) in keys else m.key(spent, owner),
+                 "up")
         local[side] = option["total"]
         if m.log is not None:
             m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))
@@ -406,14 +450,16 @@ def _commit_one_by_one(
 def _fight(m: Machine, local: dict, p):
     ctx = local["w"]
     attacker, defender = ctx["attacker"], ctx["defender"]
-    least = max(1, int(m.value(p.minimum, attacker, ctx)))
+    minimum = p.minimum if type(p.minimum) is int else int(m.value(p.minimum, attacker, ctx))
+    least = max(1, minimum)
     a = _commit(m, local, "a", attacker, p.attack, least, p.spent_to)
     if type(a) is dict:
         return a
     d = _commit(m, local, "d", defender, p.defence or p.attack, 0, p.spent_to)
     if type(d) is dict:
         return d
-    minimum = int(m.value(p.minimum, attacker, ctx))
+    if type(p.minimum) is not int:  # (worked out again after the commits, which it may read)
+        minimum = int(m.value(p.minimum, attacker, ctx))
     won = a >= minimum and (a > d or (p.ties == "attacker" and a == d))
     result = {**ctx, "strength": a, "defence": d, "won": won}
     if m.log is not None:

@@ -1,8 +1,8 @@
 """Viability checks specialised to an op's parameters, worked out once per effect at load.
 
 Turn options ask of every action and ability whether its first effect has something to act
-on (`runtime.options`). The ops' own checks (`contest`, `move-card`, `choose`) read their
-parameters, bind their conditions and look up their card filters on every call; the checks
+on (`runtime.options`). The ops' own checks (`contest`, `move-card`, `choose`, `pair`) read
+their parameters, bind their conditions and look up their card filters on every call; the checks
 built here do that once per effect and keep only the reads of the state. Each gives the
 same answer as the op's own check; parameters they do not cover (a card filter that reads
 more than the card, an amount worked out in play) keep the op's own check. A condition that
@@ -12,6 +12,7 @@ fails is evaluated again by `Machine.holds`, which raises it located, as the op'
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from functools import partial
 from itertools import filterfalse
@@ -21,9 +22,10 @@ from runtime.errors import RuleError
 from runtime.ops.cards import _move_viable, _search_viable
 from runtime.ops.combat import _contest_viable
 from runtime.ops.flow import _choose_viable
+from runtime.ops.turns import _pair_viable
 from runtime.options import first_check
 from runtime.selectors import candidates
-from runtime.specialise import specialises_check
+from runtime.specialise import ACTING, specialises_check
 from runtime.tallies import place
 from runtime.written import expression, write, zone_key
 
@@ -52,7 +54,7 @@ _OPPONENTS = frozenset({"chosen-opponent", "each-opponent", "random-opponent"})
 
 
 def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
-    """`candidates`, without the call for the selectors contests name most."""
+    """`candidates`, without the call for the selectors contests and pairings name most."""
     st = m.state
     me = ctx.get("self", st["active"])
     if selector in _OPPONENTS:
@@ -63,13 +65,16 @@ def _seats(m: Machine, ctx: dict, selector: str) -> list[int]:
     if selector == "partner":
         partner = st["partner"][me]
         return [] if partner is None else [partner]
+    if selector == "chosen":
+        return m.seats_from(me)
     return candidates(m, ctx, selector)
 
 
 class Reach(NamedTuple):
     """A written contest check in parts, for a writer that inlines it (the turn options):
     the total the attacker needs, each stake as (what identifies it, a writer of the lines
-    setting a variable to what it adds: `(variable, depth, names) -> lines`, over `seat`,
+    setting a variable to what it adds: `(variable, depth, names, holding=None) -> lines`,
+    `holding` a condition known to hold where they run, over `seat`,
     `sv`, `zones`, `ids`, `down` and `ctx`), and whether some seat qualifies as its target
     (`(m, ctx, me) -> bool`)."""
 
@@ -114,15 +119,17 @@ def contest_check(program, p):
     return found
 
 
-def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> list[str]:
+def _stake_lines(program, stake, table, var: str, depth: str, names: dict,
+                 holding: str | None = None) -> list[str]:
     """Lines setting `var` to what `stake` adds to the seat's total: its value times its
     cards, counted in C (those lying as `face` says, of the kinds its table says), or 0
-    when its `if:` fails."""
+    when its `if:` fails (not read when it is `holding`, known to hold where they run)."""
     names.update({f"_table_{var}": table, f"_if_{var}": stake.if_, **_COUNTING})
     body = [f"{depth}# {stake.zone}, {stake.value} a card, matching {stake.matching}, "
             f"face {stake.face}, if {stake.if_}"]
     inner = depth
-    if stake.if_ is not None:
+    tested = stake.if_ is not None and stake.if_ != holding
+    if tested:
         body += _holding(program, stake.if_, f"_if_{var}", depth, names)
         body.append(f"{depth}if ok:")
         inner = depth + "    "
@@ -138,7 +145,7 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> li
         f"_sum(_map(_table_{var}.__getitem__, _map(ids.__getitem__, {cards})))")
     body.append(f"{inner}{var} = {count}" if stake.value == 1 else
                 f"{inner}{var} = {stake.value} * {count}")
-    if stake.if_ is not None:
+    if tested:
         body += [f"{depth}else:", f"{depth}    {var} = 0"]
     return body
 
@@ -146,59 +153,89 @@ def _stake_lines(program, stake, table, var: str, depth: str, names: dict) -> li
 def _targets(program, p, card) -> Callable:
     """Whether some seat the contest may attack qualifies, written out `(m, ctx, me)`: the
     target's seats, but the attacker and those `exclude` names, its `target-if:` holding,
-    holding a target card when it aims at one."""
-    names: dict = {"_seats": _seats, "_card": card, **_COUNTING}
-    body = ["st = m.state",
-            "zones, ids = st['zones'], st['ids']",
-            "out, order = st['out'], st['order']"] if card is not None else [
-            "st = m.state",
-            "out, order = st['out'], st['order']"]
-    skip = ["seat == me"]
+    holding a target card when it aims at one. Its lines are `fn.lines` (`_target_lines`),
+    for a writer that inlines it."""
+    lines = partial(_target_lines, program, p, card)
+    names: dict = {}
+    body = lines("found", "me", "seat", "", names)
+    zones = ["zones, ids = st['zones'], st['ids']"] if any("zones[" in line for line in body) else []
+    found = write("contest_targets", "m, ctx, me", ["st = m.state", *zones, *body, "return found"],
+                  names)
+    found.lines = lines
+    return found
+
+
+def _target_lines(program, p, card, var: str, me: str, who: str, tag: str,
+                  names: dict) -> list[str]:
+    """Lines setting `var` to whether some seat the contest may attack qualifies (see
+    `_targets`), over `m`, `ctx`, `st` (`m.state`) and the attacker in variable `me` (and
+    `zones` and `ids`, bound by the caller, where they read a target card's zone): the seat
+    looked at in variable `who` (its variables in `sv` for `seat`, else `{who}_sv`); their
+    globals, named with `tag`, go in `names`."""
+    names.update({"_seats": _seats, f"_card{tag}": card, **_COUNTING})
+    body = [f"{var} = False"]
+    skip = [f"{who} == {me}"]
     for n, selector in enumerate(p.exclude):
-        names[f"_exclude_{n}"] = selector
+        names[f"_exclude{tag}_{n}"] = selector
         if selector == "partner":
-            body.append(f"excluded_{n} = st['partner'][me]")
-            skip.append(f"seat == excluded_{n}")
+            body.append(f"excluded{tag}_{n} = st['partner'][{me}]")
+            skip.append(f"{who} == excluded{tag}_{n}")
         else:
-            body.append(f"excluded_{n} = _seats(m, ctx, _exclude_{n})")
-            skip.append(f"seat in excluded_{n}")
+            body.append(f"excluded{tag}_{n} = _seats(m, ctx, _exclude{tag}_{n})")
+            skip.append(f"{who} in excluded{tag}_{n}")
     if p.target in _OPPONENTS:  # (whether any qualifies: in turn order, from any seat)
-        body += ["for seat in order:",
-                 "    if out[seat]:",
+        body += [f"out{tag} = st['out']",
+                 f"for {who} in st['order']:",
+                 f"    if out{tag}[{who}]:",
                  "        continue"]
     else:
-        names["_target"] = p.target
-        body.append("for seat in _seats(m, ctx, _target):")
+        names[f"_target{tag}"] = p.target
+        body.append(f"for {who} in _seats(m, ctx, _target{tag}):")
     body += [f"    if {' or '.join(skip)}:", "        continue"]
     if p.target_if is not None:
-        names["_target_if"] = p.target_if
-        body.append("    sv = st['sv'][seat]")
-        body += _holding(program, p.target_if, "_target_if", "    ", names)
+        names[f"_target_if{tag}"] = p.target_if
+        body.append(f"    {'sv' if who == 'seat' else who + '_sv'} = st['sv'][{who}]")
+        body += _holding(program, p.target_if, f"_target_if{tag}", "    ", names, who)
         body += ["    if not ok:", "        continue"]
-    if card is None:
-        body.append("    return True")
-    else:
-        key = zone_key(program, p.card_zone, "seat", "_card_zone", names)
+    if card is not None:
+        key = zone_key(program, p.card_zone, who, f"_card_zone{tag}", names)
         k = place(program, p.card_zone, card, None)  # (its table's truths: kept, as a count)
-        body += [f"    if m.tallied[seat][{k}]:" if k is not None else
-                 f"    if _any(_map(_card.__getitem__, _map(ids.__getitem__, zones[{key}]))):",
-                 "        return True"]
-    body.append("return False")
-    return write("contest_targets", "m, ctx, me", body, names)
+        body += [f"    if not m.tallied[{who}][{k}]:" if k is not None else
+                 f"    if not _any(_map(_card{tag}.__getitem__, _map(ids.__getitem__, "
+                 f"zones[{key}]))):",
+                 "        continue"]
+    body += [f"    {var} = True", "    break"]
+    return body
 
 
-def _holding(program, source: str, held: str, depth: str, names: dict) -> list[str]:
-    """Lines setting `ok` to whether condition `source` (in global `held`) holds for `seat`,
-    read in place (the state bound as `st`, the seat's variables as `sv`); a failure is
-    evaluated again by `holds`, which raises it located."""
+class _Renamed(ast.NodeTransformer):
+    """Names read under others (`{"seat": "other"}`)."""
+
+    def __init__(self, names: dict[str, str]):
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.copy_location(ast.Name(id=self.names.get(node.id, node.id), ctx=node.ctx),
+                                 node)
+
+
+def _holding(program, source: str, held: str, depth: str, names: dict,
+             who: str = "seat") -> list[str]:
+    """Lines setting `ok` to whether condition `source` (in global `held`) holds for the seat
+    in variable `who`, read in place (the state bound as `st`, the seat's variables as `sv`
+    for `seat`, else `{who}_sv`); a failure is evaluated again by `holds`, which raises it
+    located."""
     written = expression(program, source, seated=True, bound=True)
     if written is None:
-        return [f"{depth}ok = m.holds({held}, seat, ctx)"]
+        return [f"{depth}ok = m.holds({held}, {who}, ctx)"]
     text, needs = written
     names.update(needs)
+    if who != "seat":
+        text = ast.unparse(_Renamed({"seat": who, "sv": f"{who}_sv"}).visit(
+            ast.parse(text, mode="eval")))
     return [f"{depth}try:", f"{depth}    ok = {text}",
             f"{depth}except Exception:  # located by `holds`, which evaluates it again",
-            f"{depth}    ok = m.holds({held}, seat, ctx)"]
+            f"{depth}    ok = m.holds({held}, {who}, ctx)"]
 
 
 @specialises_check(_move_viable)
@@ -240,24 +277,37 @@ def move_card_check(program, p):
 
 def _own_move_check(program, p, table) -> Callable:
     """The acting seat moving any card (of those `table` names) from a zone of its own: the
-    destination's room (its capacity known at load) and the source's cards read in place."""
-    names: dict = {"_table": table, "_generic": _move_viable, **_COUNTING}
-    body = ["st = m.state",
-            "seat = ctx['self'] if 'self' in ctx else st['active']",
-            "if seat is None:  # (no seat to move for: the op's own check says why)",
-            "    return _generic(m, ctx, _p)",
-            "zones = st['zones']"]
+    destination's room (its capacity known at load) and the source's cards read in place.
+    Its lines are `fn.lines` (`_own_move_lines`), for a writer that inlines it."""
+    lines = partial(_own_move_lines, program, p, table)
+    names: dict = {}
+    body = ["st = m.state", f"acting = {ACTING}", "zones = st['zones']",
+            *lines("ok", "", names), "return ok"]
+    found = write("move_card_check", "m, ctx, _p, card=None", body, names)
+    found.lines = lines
+    return found
+
+
+def _own_move_lines(program, p, table, var: str, tag: str, names: dict) -> list[str]:
+    """Lines setting `var` to `_move_viable`'s verdict on move `p` by the acting seat (as
+    `_own_move_check` says), over `m`, `ctx`, `st` (`m.state`), `zones` (`st['zones']`) and
+    `acting` (the acting seat: `ctx['self']`, else the active seat); their globals, named
+    with `tag`, go in `names`."""
+    names.update({f"_table{tag}": table, f"_params{tag}": p, "_generic": _move_viable,
+                  **_COUNTING})
+    body = ["if acting is None:  # (no seat to move for: the op's own check says why)",
+            f"    {var} = _generic(m, ctx, _params{tag})"]
     to = program.zones[p.to]
     if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
-        body += [f"if _len(zones[{zone_key(program, p.to, 'seat', '_to', names)}]) >= "
-                 f"{int(to.capacity)}:",
-                 "    return False"]
-    cards = f"zones[{zone_key(program, p.from_, 'seat', '_from', names)}]"
+        key = zone_key(program, p.to, "acting", f"_to{tag}", names)
+        body += [f"elif _len(zones[{key}]) >= {int(to.capacity)}:", f"    {var} = False"]
+    cards = f"zones[{zone_key(program, p.from_, 'acting', f'_from{tag}', names)}]"
     k = None if table is None else place(program, p.from_, table, None)
-    body.append(f"return _len({cards}) > 0" if table is None else
-                f"return m.tallied[seat][{k}] > 0" if k is not None else  # (kept: `runtime.tallies`)
-                f"return _any(_map(_table.__getitem__, _map(st['ids'].__getitem__, {cards})))")
-    return write("move_card_check", "m, ctx, _p, card=None", body, names)
+    body += ["else:",
+             f"    {var} = _len({cards}) > 0" if table is None else
+             f"    {var} = m.tallied[acting][{k}] > 0" if k is not None else  # (kept: `tallies`)
+             f"    {var} = _any(_map(_table{tag}.__getitem__, _map(st['ids'].__getitem__, {cards})))"]
+    return body
 
 
 @specialises_check(_choose_viable)
@@ -267,8 +317,10 @@ def choose_check(program, p):
     names: dict = {}
     body = ["seat = ctx['self'] if 'self' in ctx else None",
             "card = ctx['card'] if 'card' in ctx else None"]
-    for n, option in enumerate(p.options):
-        viable, params = first_check(program, option.do)
+    checks = [first_check(program, option.do) for option in p.options]
+    if any(hasattr(viable, "lines") for viable, _params in checks):  # (what inlined ones read)
+        body += ["st = m.state", "zones = st['zones']", f"acting = {ACTING}"]
+    for n, (option, (viable, params)) in enumerate(zip(p.options, checks, strict=True)):
         names.update({f"_if_{n}": option.if_, f"_viable_{n}": viable, f"_params_{n}": params})
         body.append(f"# option {n}: if {option.if_}")
         depth = ""
@@ -284,8 +336,12 @@ def choose_check(program, p):
                          f"    ok = m.holds(_if_{n}, seat, ctx, card)"]
             body.append("if ok:")
             depth = "    "
-        body += [f"{depth}return True"] if viable is None else [
-            f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
+        if hasattr(viable, "lines"):  # its check's lines, written in place
+            body += [f"{depth}{line}" for line in viable.lines(f"viable_{n}", f"_{n}", names)]
+            body += [f"{depth}if viable_{n}:", f"{depth}    return True"]
+        else:
+            body += [f"{depth}return True"] if viable is None else [
+                f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
     body.append("return False")
     return write("choose_check", "m, ctx, _p, _card=None", body, names)
 
@@ -297,14 +353,41 @@ def search_check(program, p):
     if table is _UNKNOWN:
         return _search_viable
     zone_id = p.zone
+    zone = program.zones.get(zone_id)
+    pile = zone.id if zone is not None and not zone.per_seat else None  # (the game's: its key)
 
     def check(m: Machine, ctx: dict, _p) -> bool:
-        seat = ctx.get("self")
-        keys = m.keys
-        cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
-                                 else m.key(zone_id, seat)]
+        if pile is not None:
+            cards = m.state["zones"][pile]
+        else:
+            seat = ctx.get("self")
+            keys = m.keys
+            cards = m.state["zones"][keys[(zone_id, seat)] if (zone_id, seat) in keys
+                                     else m.key(zone_id, seat)]
         if table is None:
             return bool(cards)
         return any(map(table.__getitem__, map(m.state["ids"].__getitem__, cards)))  # (in C)
 
     return check
+
+
+@specialises_check(_pair_viable)
+def pair_check(program, p):
+    """`_pair_viable` for one pairing, written out: some seat its selector names, other than
+    the acting one, meets its `if:` (read in place for that seat). Breaking a pair is always
+    viable (None)."""
+    if p.unpair:
+        return None
+    names: dict = {"_seats": _seats, "_with": p.with_, "_if": p.if_}
+    body = ["st = m.state",
+            "me = ctx['self'] if 'self' in ctx else None",
+            "for seat in _seats(m, ctx, _with):",
+            "    if seat == me:",
+            "        continue"]
+    if p.if_ is None:
+        body.append("    return True")
+    else:
+        body += ["    sv = st['sv'][seat]", *_holding(program, p.if_, "_if", "    ", names),
+                 "    if ok:", "        return True"]
+    body.append("return False")
+    return write("pair_check", "m, ctx, _p, card=None", body, names)
