@@ -290,13 +290,15 @@ class _Writer:
         sees it: `Machine.run`), and the op called again as the machine steps its frame
         (`runtime.effects.resume_op`), that frame never pushed: nothing reads the stack
         between (no decision, no other step). What it returns then is taken as what the op
-        returned at first. Only in `steady` programs."""
+        returned at first (a second such ask goes to the machine: each machine step calls the
+        op at most twice, so the no-progress guard still sees a loop of asks). Only in
+        `steady` programs."""
         if not steady(self.program):
             return []
         again = [f"result = op_{at}(m, ctx, p_{at}, local)"]
         if self.quiet[at]:  # (no end check after it: its step's calm cleared as the loop clears it)
             again += ["m.calm = False"]
-        return ["while type(result) is dict and len(result['options']) == 1:",
+        return ["if type(result) is dict and len(result['options']) == 1:",
                 "    m.calm = False  # (as the loop clears it after the asking step)",
                 "    local['ans'] = result['options'][0]",
                 *_indent(self._guarded(at, again))]
