@@ -39,6 +39,10 @@ def _put_answer(frame: dict, option: dict) -> None:
         frame["l"] = {"ans": option}
 
 
+def _out_of_range(index: int, options: list) -> RuleError:
+    return RuleError(f"option {index} is out of range (0–{len(options) - 1})")
+
+
 def seats_for(program: Program, players: int) -> int:
     """The seats a game of `players` people is set up with: a lone player takes the game's
     `solo` seats (and plays them all), else one seat each."""
@@ -259,10 +263,13 @@ class Machine:
         if decision is None:
             raise RuleError("no decision is pending")
         options = decision["options"]
-        if not 0 <= index < len(options):
-            raise RuleError(f"option {index} is out of range (0–{len(options) - 1})")
+        try:  # (the range checked by the lookup, a negative index below)
+            option = options[index]
+        except IndexError:
+            raise _out_of_range(index, options) from None
+        if index < 0:
+            raise _out_of_range(index, options)
         st["decision"] = None
-        option = options[index]
         count_decision(self, option["label"])
         if st["result"] is not None:  # a guard stopped the game
             return
@@ -392,9 +399,10 @@ class Machine:
         return self.key_owner[self.state["loc"][inst]]
 
     def key(self, zone_id: str, seat: int | None) -> str:
-        keys = self.keys
-        if (zone_id, seat) in keys:  # (no `dict.get` call: the hot ops look zones up here)
-            return keys[(zone_id, seat)]
+        try:  # (one lookup, no `dict.get` call: the hot ops look zones up here)
+            return self.keys[(zone_id, seat)]
+        except KeyError:
+            pass
         zone = self.program.zone(zone_id)
         if not zone.per_seat:
             return zone.id

@@ -247,10 +247,12 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
               stats: Counter | None = None, variables: dict[str, Any] | None = None,
               watch: Callable[[Machine], None] | None = None, audit: Audit | None = None,
               until: int | None = None, carried: dict[str, Any] | None = None,
-              ) -> tuple[Machine, int]:
+              on_turn: Callable[[Machine], None] | None = None) -> tuple[Machine, int]:
     """A whole game with no logs or saves (simulation), or its first `until` decisions;
     returns the machine and decisions made. `watch(machine)` is called at the start and
-    after every decision."""
+    after every decision; `on_turn(machine)` at the start and after every decision that
+    moved the turn count (`state["turns"]`), while the game is not over (the loop compares
+    the count itself: no call for a decision within a turn)."""
     m = Machine.start(program, players, seed, stats=stats, variables=variables, audit=audit,
                       carried=carried)
     agents = seated(agents, m.state["players"])
@@ -258,6 +260,9 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
     if watch:
         watch(m)
     st = m.state  # (`m.over` and `m.decision` read it)
+    turn = st["turns"]
+    if on_turn is not None and st["result"] is None:
+        on_turn(m)
     seeds = [derives(seed, "agent", s) for s in range(st["players"])]  # `agent_rng`'s seeds
     # an agent that only draws (the random one) answers from the same generator, no call made
     drawn = [agents[s].drawer(seed, "agent", s) if hasattr(agents[s], "drawer") else None
@@ -276,4 +281,8 @@ def play_game(program: Program, players: int, seed: int, agents: list[Agent],
         steps += 1
         if watch:
             watch(m)
+        if on_turn is not None and st["turns"] != turn:
+            turn = st["turns"]
+            if st["result"] is None:
+                on_turn(m)
     return m, steps

@@ -100,7 +100,7 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
     game_seed = derive(run.seed, "game", index)
     checker = Audit() if run.audit else None
     m, decisions = play_game(program, players, game_seed, agents, stats,
-                             variables=cell.variables or None, watch=leads, audit=checker)
+                             variables=cell.variables or None, audit=checker, on_turn=leads)
     result = m.state["result"]
 
     def per_seat(what: str) -> dict[str, list[int]]:
@@ -129,23 +129,19 @@ def play_one(program: Program, run: Run, cell_index: int, index: int) -> GameSum
 
 
 class _Leads:
-    """Watches a game turn by turn: who leads by the rules' evaluation, and who is last."""
+    """Watches a game turn by turn: who leads by the rules' evaluation, and who is last.
+    Called at the start and whenever the turn count moved (`play_game`'s `on_turn`)."""
 
     def __init__(self, program: Program):
         self.table = weights(program)
         self.values = program.cache.get("simulate:values")  # written once per program
         if self.values is None:
             self.values = program.cache["simulate:values"] = _write_values(program, self.table)
-        self.turn = -1
         self.leader: int | None = None
         self.changes = 0
         self.lasts: list[int | None] = []
 
     def __call__(self, m: Machine) -> None:
-        st = m.state
-        if st["turns"] == self.turn or st["result"] is not None:  # (`m.over`)
-            return
-        self.turn = st["turns"]
         values = self.values(m)
         top, bottom = max(values), min(values)
         leader = values.index(top) if values.count(top) == 1 else None
@@ -160,17 +156,12 @@ class _Leads:
 
 def _write_values(program: Program, table: dict[str, float]):
     """Every seat's `raw(m, seat, table)`, as one function `(m) -> list` written out with
-    each weighted name read in place (a seat whose reading fails is read again by `raw`,
-    which raises it located)."""
-    body = ["st = m.state",
-            "zones, ids, down = st['zones'], st['ids'], st['down']",
-            "values = [0.0] * st['players']",
-            "for seat in _range(st['players']):",
-            "    try:",
-            "        sv = st['sv'][seat]",
-            "        total = 0  # as `sum` starts"]
-    names: dict = {"_range": range, "_raw": raw, "_table": table,
+    each weighted name read in place, summed in one expression from 0 in the table's order
+    as `sum` adds them (a seat whose reading fails is read again by `raw`, which raises it
+    located)."""
+    names: dict = {"_raw": raw, "_table": table,
                    "_NO_CTX": NO_CTX}
+    terms = ["0  # as `sum` starts"]
     for n, (name, w) in enumerate(table.items()):
         written = expression(program, name, seated=True, bound=True, parts=True)
         if written is None:
@@ -185,15 +176,22 @@ def _write_values(program: Program, table: dict[str, float]):
         # a weight by steps is read as `raw` reads it)
         if type(w) is list:
             names["_worth"] = worth
-            body.append(f"        total += _worth(_w_{n}, float({text} or 0))  # {name}")
+            terms.append(f"+ _worth(_w_{n}, float({text} or 0))  # {name}")
         elif certain_number(text):
-            body.append(f"        total += _w_{n} * {text}  # {name}")
+            terms.append(f"+ _w_{n} * {text}  # {name}")
         else:
-            body.append(f"        total += _w_{n} * ({text} or 0)  # {name}")
-    body += ["    except Exception:  # located by `raw`, which reads them again",
-             "        total = _raw(m, seat, _table)",
-             "    values[seat] = total",
-             "return values"]
+            terms.append(f"+ _w_{n} * ({text} or 0)  # {name}")
+    body = ["st = m.state",
+            "zones, ids, down = st['zones'], st['ids'], st['down']",
+            "values = [0.0] * st['players']",
+            "for seat, sv in enumerate(st['sv']):",
+            "    try:",
+            "        values[seat] = (",
+            *("            " + term for term in terms),
+            "        )",
+            "    except Exception:  # located by `raw`, which reads them again",
+            "        values[seat] = _raw(m, seat, _table)",
+            "return values"]
     return write("seat_values", "m, ctx=_NO_CTX, card=None", body, names)
 
 

@@ -224,19 +224,22 @@ def _chosen_next(m: Machine, local: dict):
 
 def expire(m: Machine, scope: str) -> None:
     """End what lasts for a `scope` (turn or round): statuses, stat changes, once-per uses."""
-    from runtime.ops.piece_stats import expire as expire_foes
-
     st = m.state
     if "mods" in st or "piece_mods" in st:  # (else it has nothing to do)
+        from runtime.ops.piece_stats import expire as expire_foes
+
         expire_foes(m, scope)  # foes' changes, and a seat's `next-action` ones as its turn ends
-    if scope in st["used"]:
-        del st["used"][scope]
+    uses = st["used"]
+    if scope in uses:
+        del uses[scope]
     for statuses in st["status"]:
         if statuses:
             for name in [n for n, d in statuses.items() if d == scope]:
                 del statuses[name]
+    if "mods" not in st:  # (no stat changes to end)
+        return
     keep = []
-    for seat, variable, amount, duration in st.get("mods", ()):
+    for seat, variable, amount, duration in st["mods"]:
         if duration == scope:
             st["sv"][seat][variable] -= amount
             m.dirty = True  # (`Machine.dirty`)
@@ -246,8 +249,7 @@ def expire(m: Machine, scope: str) -> None:
                 lower_capped(m, variable, seat)  # a bar shrinking back takes what it capped
         else:
             keep.append([seat, variable, amount, duration])
-    if "mods" in st:
-        st["mods"] = keep
+    st["mods"] = keep
 
 
 

@@ -80,13 +80,18 @@ class Framed(dict):
         return None
 
 
+def steady(program: Program) -> bool:
+    """Whether the program walks no story and fights no battle (those replace the program or
+    cut the stack while a list runs): a list may then run with fewer frames than the loop."""
+    return not (program.story is not None or program.scenario is not None
+                or program.game.stories or program.game.scenarios)
+
+
 def frameless(program: Program, lid: int) -> bool:
     """Whether list `lid` can never ask nor leave a frame that waits: its effects are variable
     ops written in place and `if`s on the effect's own seat written in place, each branch
-    frameless too; and the program walks no story and fights no battle (those replace the
-    program or cut the stack while a list runs)."""
-    if program.story is not None or program.scenario is not None or (
-            program.game.stories or program.game.scenarios):
+    frameless too; and the program is `steady`."""
+    if not steady(program):
         return False
     for fn, params, name in program.lists[lid]:
         if hasattr(fn, "inline"):
@@ -259,6 +264,7 @@ class _Writer:
         return [f"frame['i'] = {at + 1}  # {name}",
                 "local = {}",
                 *self._guarded(at, [f"result = op_{at}(m, ctx, p_{at}, local)"], local=True),
+                *self._single(at),
                 "if result is None:",
                 *_indent(self._ended(at)),
                 "elif type(result) is dict:",
@@ -278,6 +284,24 @@ class _Writer:
                 *_indent(self._again(), 2),
                 "    else:  # the op is done; its list runs now, this list's frame below it",
                 *_indent(self._run_now("frames[0]", "RUNS[f['e']]"), 2)]
+
+    def _single(self, at: int) -> list[str]:
+        """An ask with a single option, taken in place as the machine takes it (no agent
+        sees it: `Machine.run`), and the op called again as the machine steps its frame
+        (`runtime.effects.resume_op`), that frame never pushed: nothing reads the stack
+        between (no decision, no other step). What it returns then is taken as what the op
+        returned at first (a second such ask goes to the machine: each machine step calls the
+        op at most twice, so the no-progress guard still sees a loop of asks). Only in
+        `steady` programs."""
+        if not steady(self.program):
+            return []
+        again = [f"result = op_{at}(m, ctx, p_{at}, local)"]
+        if self.quiet[at]:  # (no end check after it: its step's calm cleared as the loop clears it)
+            again += ["m.calm = False"]
+        return ["if type(result) is dict and len(result['options']) == 1:",
+                "    m.calm = False  # (as the loop clears it after the asking step)",
+                "    local['ans'] = result['options'][0]",
+                *_indent(self._guarded(at, again))]
 
     def _if(self, at: int, p, text: str, needs: dict) -> list[str]:
         """`if` in place: the condition written out (a failure evaluated again by `holds`,

@@ -65,7 +65,10 @@ def written_turn(program: Program) -> Callable | None:
              "_turn_cap": rules.turn_cap, "_budget": plan.budget,
              "_source": rules.turn.actions,
              "_acts": {a: (lid, "a:" + a, program.actions[a].name)
-                       for a, lid in plan.actions.items()}}
+                       for a, lid in plan.actions.items()},
+             # (written before the turn, for the same program: `Program.write_generated`)
+             "end_check": program.cache["conditions:end"],
+             "main_options": program.cache["options:main"]}
 
     def end_step(ended: list[str]) -> list[str]:
         """`end_step(m, True)`: the audit, then the end check unless the step was calm;
@@ -110,7 +113,7 @@ def written_turn(program: Program) -> Callable | None:
             if lid != "taken":
                 lines += [f"taken = {{'h': 'fx', 'e': {lid}, 'i': 0, 'ctx': ctx}}"]
             lines += ["stack.append(taken)",
-                      "result = runs[taken['e']](m, taken)",
+                      "result = m.program.runs[taken['e']](m, taken)",
                       "if result is not None:",
                       "    if type(result) is not dict:",
                       "        m.calm = True",
@@ -297,10 +300,6 @@ def written_turn(program: Program) -> Callable | None:
     body = [
         "st = m.state",
         "stack = st['stack']",
-        "program = m.program",
-        "runs = program.runs",
-        "end_check = program.cache['conditions:end']",
-        "main_options = program.cache['options:main']",
         "audit = m.audit",
         "ctx = frame['ctx']",
         "seat = ctx['self']",
