@@ -61,8 +61,8 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
                    for card_id in dict.fromkeys(map(ids.__getitem__, seen))]
         if len(seen) < len(remaining):
             options.append({"label": "A card you cannot see", "key": "hidden", "card": None})
-        if not options[1:]:
-            answer = options[0]
+        answer = lone(options)
+        if answer is not None:
             continue
         local["asking"] = slot
         if want > 1:  # say how far through a run of picks the chooser is
@@ -70,6 +70,11 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
         return ask(chooser, "card", prompt, options)
     local[done] = True
     return picked
+
+
+def lone(options: list[dict]) -> dict | None:
+    """The option of a choice that has only one, which `pick` takes at once; else None."""
+    return None if options[1:] else options[0]
 
 
 def seen_by(m: Machine, cards: list[int], seat: int) -> list[int]:
