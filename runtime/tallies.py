@@ -35,7 +35,7 @@ def kept(program: Program) -> dict[str, int]:
                 continue
             if spec.if_ is None and spec.face is None:
                 continue
-            if spec.if_ is not None and _table(program, spec.if_) is None:
+            if spec.if_ is not None and table_of(program, spec.if_) is None:
                 continue
             found[name] = len(found)
     program.cache["tallies:kept"] = found
@@ -51,12 +51,14 @@ def place(program: Program, zone_id: str, table: dict | None, face: str | None) 
     for name, k in kept(program).items():
         spec = program.variables[name].counts
         if program.zones.get(spec.zone) is zone and spec.face == face and (
-                None if spec.if_ is None else _table(program, spec.if_)) == table:
+                None if spec.if_ is None else table_of(program, spec.if_)) == table:
             return k
     return None
 
 
-def _table(program: Program, source: str) -> dict[str, Any] | None:
+def table_of(program: Program, source: str) -> dict[str, Any] | None:
+    """The card table of condition `source` (`Program.card_table`), or None for one that
+    reads more than the card or fails on some card (its reader then fails, located)."""
     from runtime.errors import RuleError
 
     try:
@@ -76,7 +78,7 @@ def plan(program: Program, players: int) -> dict[str, dict[str, tuple]] | None:
     found: dict[str, dict[str, tuple]] | None = {} if names else None
     for name, k in names.items():
         spec = program.variables[name].counts
-        table = None if spec.if_ is None else _table(program, spec.if_)
+        table = None if spec.if_ is None else table_of(program, spec.if_)
         faces = (0, 1) if spec.face is None else (int(spec.face == "down"),)
         for card_id in program.fields:
             weight = 1 if table is None else table[card_id]

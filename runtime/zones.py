@@ -41,7 +41,8 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     `face` is "up" or "down"; by default the card lies as the zone's cards lie.
     """
     st = m.state
-    if st["redirect"]:  # (no call while no card is marked)
+    marks = st["redirect"]
+    if marks and str(inst) in marks:  # (no call unless this card is marked)
         to_key = _redirected(m, inst, to_key)
     loc = st["loc"]
     src = loc[inst]

@@ -17,7 +17,7 @@ from runtime.selectors import candidates, resolve
 from runtime.specialise import ACTING, PIECE_ACTS, define, specialises
 from runtime.specialise import zone_key as acting_zone_key
 from runtime.state import array_for_write, zone_for_write
-from runtime.tallies import adjust
+from runtime.tallies import adjust, table_of
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
 from runtime.written import zone_key
@@ -341,7 +341,7 @@ def bound_move_card(p, program):
             "    return Tail(*frames) if frames else None",
             f"dest = {zone_key(program, p.to, 'seat', '_dest', names)}",
             f"source = {zone_key(program, p.from_, 'seat', '_source', names)}"]
-    table = _table(program, p.matching)
+    table = None if p.matching is None else table_of(program, p.matching)
     if p.card is not None or p.matching is not None and table is None:
         body.append(f"pool = in_zone(m, source, seat, {p.matching!r}, ctx, {p.card!r})")
     elif p.matching is None:
@@ -378,18 +378,6 @@ def bound_move_card(p, program):
     body += ["done.append(seat)",
              "return Tail(*frames) if frames else None"]
     return define(f"move_card_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
-
-
-def _table(program, matching: str | None) -> dict | None:
-    """The card table of condition `matching` (`Program.card_table`), or None: no condition,
-    one that reads more than the card, or one that fails on some card (the op then fails as
-    it runs, located)."""
-    if matching is None:
-        return None
-    try:
-        return program.card_table(matching)
-    except RuleError:
-        return None
 
 
 def _entered(m: Machine, inst: int, seat: int, dest: str, was_down: int) -> list[dict]:
