@@ -44,11 +44,13 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     marks = st["redirect"]
     if marks and str(inst) in marks:  # (no call unless this card is marked)
         to_key = _redirected(m, inst, to_key)
-    loc = st["loc"]
-    src = loc[inst]
+    src = st["loc"][inst]
     capacity, lies, played, special = m.moves[src][to_key]
-    if special and m.key_zone[to_key].slots is not None and not make_room(m, inst, to_key):
-        return False
+    if special and m.key_zone[to_key].slots is not None:
+        if not make_room(m, inst, to_key):
+            return False
+        src = st["loc"][inst]  # (the card may have left its own slot to make room)
+        capacity, lies, played, special = m.moves[src][to_key]
     zones = st["zones"]
     if capacity is not None and len(zones[to_key]) >= capacity:
         return False
@@ -56,7 +58,7 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     counted = m.counted
     if counted is None or card_id in counted:
         m.dirty = True  # (`Machine.dirty`: a card the end check may count)
-    down = st["down"]
+    loc, down = st["loc"], st["down"]
     was_down = down[inst]
     if face is not None:
         lies = 1 if face == "down" else 0
