@@ -25,6 +25,7 @@ from runtime.located import expression_error
 from runtime.program import Program
 from runtime.state import empty_state
 from runtime.tallies import recount
+from runtime.zones import moves
 
 # Handlers that never change the state themselves: an effect list checks after each of its
 # effects, and a window only queues abilities. Every other handler's step is checked.
@@ -115,6 +116,7 @@ class Machine:
             audit.attach(self)
         self.seat_keys, self.key_owner, self.key_zone = program.keys(state["players"])
         self.keys = _zone_keys(program, state["players"])
+        self.moves = moves(program, state["players"])  # (`runtime.zones.move`'s table)
         self.checks = bool(program.rules.win or program.rules.lose or program.rules.end
                            or program.scenario is not None or program.story is not None)
 

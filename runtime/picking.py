@@ -12,7 +12,7 @@ from itertools import compress, filterfalse
 from typing import TYPE_CHECKING
 
 from runtime.frames import answered, ask
-from runtime.zones import groups, visible
+from runtime.zones import visible
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -24,40 +24,75 @@ def pick(m: Machine, local: dict, chooser: int | None, pool: list[int], count: i
 
     `looking`: the chooser looks through the pool (a search) and so sees all of it.
     Views redact `pick:` lists like any card list, so they must hold card instances only.
+    A choice of a single option is taken at once, as `Machine.run` takes such a decision (it
+    reaches no one, and the op would be called again to take it): the same cards picked and
+    the same working values left, one step sooner.
     """
     slot = f"pick:{slot}"
     done = slot + "!"
-    if local.get(done):
+    if done in local:
         return local[slot]
     picked: list[int] = local.setdefault(slot, [])
     remaining = [c for c in pool if c not in picked] if picked else list(pool)
     answer = answered(local, slot) if "ans" in local else None
-    if answer is not None:
-        card = answer["card"]
-        if card is None:
-            hidden = [c for c in remaining if not visible(m, c, chooser)]
-            card = hidden[m.below(len(hidden))]
-        picked.append(card)
-        remaining.remove(card)
     want = min(count, len(picked) + len(remaining))
-    while len(picked) < want:
+    while True:
+        if answer is not None:
+            card = answer["card"]
+            if card is None:
+                hidden = [c for c in remaining if not visible(m, c, chooser)]
+                card = hidden[m.below(len(hidden))]
+            picked.append(card)
+            remaining.remove(card)
+        if len(picked) >= want:
+            break
         if at_random or chooser is None:
             card = remaining.pop(m.below(len(remaining)))
             picked.append(card)
             if m.log is not None:
                 m.emit("chance", what="random card", card=card)
             continue
-        seen = remaining if looking else [c for c in remaining if visible(m, c, chooser)]
-        options = [{"label": m.program.name_of(card_id), "key": "card:" + card_id, "card": cards[0]}
-                   for card_id, cards in groups(m, seen)]
+        seen = remaining if looking else seen_by(m, remaining, chooser)
+        ids = m.state["ids"]
+        # (each kind of card once, in the order first met, with its first card: in C)
+        first = dict(zip(map(ids.__getitem__, reversed(seen)), reversed(seen), strict=True))
+        name_of = m.program.name_of
+        options = [{"label": name_of(card_id), "key": "card:" + card_id, "card": first[card_id]}
+                   for card_id in dict.fromkeys(map(ids.__getitem__, seen))]
         if len(seen) < len(remaining):
             options.append({"label": "A card you cannot see", "key": "hidden", "card": None})
+        answer = lone(options)
+        if answer is not None:
+            continue
         local["asking"] = slot
         if want > 1:  # say how far through a run of picks the chooser is
             prompt = f"{prompt} ({len(picked) + 1} of {want})"
         return ask(chooser, "card", prompt, options)
     local[done] = True
     return picked
+
+
+def lone(options: list[dict]) -> dict | None:
+    """The option of a choice that has only one, which `pick` takes at once; else None."""
+    return None if options[1:] else options[0]
+
+
+def seen_by(m: Machine, cards: list[int], seat: int) -> list[int]:
+    """The cards of `cards` that `seat` may see (`runtime.zones.visible`), in order: worked
+    out once for their zone when they lie in one (filtered in C), else card by card."""
+    if not cards:
+        return []
+    loc = m.state["loc"]
+    key = loc[cards[0]]
+    if cards[1:] and any(map(key.__ne__, map(loc.__getitem__, cards))):
+        return [c for c in cards if visible(m, c, seat)]
+    visibility = m.key_zone[key].visibility
+    mine = m.key_owner[key] == seat
+    if visibility == "hidden" or visibility == "owner" and not mine:
+        return []
+    if mine:
+        return list(cards)
+    return list(filterfalse(m.state["down"].__getitem__, cards))  # public: those face up
 
 
 def in_zone(m: Machine, key: str, seat: int | None, matching: str | None, ctx: dict,

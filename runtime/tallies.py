@@ -35,7 +35,7 @@ def kept(program: Program) -> dict[str, int]:
                 continue
             if spec.if_ is None and spec.face is None:
                 continue
-            if spec.if_ is not None and _table(program, spec.if_) is None:
+            if spec.if_ is not None and table_of(program, spec.if_) is None:
                 continue
             found[name] = len(found)
     program.cache["tallies:kept"] = found
@@ -51,12 +51,14 @@ def place(program: Program, zone_id: str, table: dict | None, face: str | None) 
     for name, k in kept(program).items():
         spec = program.variables[name].counts
         if program.zones.get(spec.zone) is zone and spec.face == face and (
-                None if spec.if_ is None else _table(program, spec.if_)) == table:
+                None if spec.if_ is None else table_of(program, spec.if_)) == table:
             return k
     return None
 
 
-def _table(program: Program, source: str) -> dict[str, Any] | None:
+def table_of(program: Program, source: str) -> dict[str, Any] | None:
+    """The card table of condition `source` (`Program.card_table`), or None for one that
+    reads more than the card or fails on some card (its reader then fails, located)."""
     from runtime.errors import RuleError
 
     try:
@@ -66,27 +68,29 @@ def _table(program: Program, source: str) -> dict[str, Any] | None:
 
 
 def plan(program: Program, players: int) -> dict[str, dict[str, tuple]] | None:
-    """For a game of `players`: card id -> zone key -> the (seat, place, weight, face) of each
-    kept count a card of that id adds to while it lies there (face None: either way, else the
-    face-down mark it must have); None when the program keeps none."""
+    """For a game of `players`: card id -> zone key -> the (seat, place, weight) of each kept
+    count a card of that id adds to while it lies there, as two rows: lying face up, lying face
+    down (indexed by the face-down mark); None when the program keeps none."""
     key = ("tallies:plan", players)
     if key in program.cache:
         return program.cache[key]
     names = kept(program)
-    found: dict[str, dict[str, list]] | None = {} if names else None
+    found: dict[str, dict[str, tuple]] | None = {} if names else None
     for name, k in names.items():
         spec = program.variables[name].counts
-        table = None if spec.if_ is None else _table(program, spec.if_)
-        want = None if spec.face is None else int(spec.face == "down")
+        table = None if spec.if_ is None else table_of(program, spec.if_)
+        faces = (0, 1) if spec.face is None else (int(spec.face == "down"),)
         for card_id in program.fields:
             weight = 1 if table is None else table[card_id]
             if not weight:
                 continue
             by_key = found.setdefault(card_id, {})
             for seat in range(players):
-                by_key.setdefault(f"{spec.zone}:{seat}", []).append((seat, k, weight, want))
+                rows = by_key.setdefault(f"{spec.zone}:{seat}", ([], []))
+                for down in faces:
+                    rows[down].append((seat, k, weight))
     if found is not None:
-        found = {card_id: {z: tuple(rows) for z, rows in by_key.items()}
+        found = {card_id: {z: (tuple(up), tuple(down)) for z, (up, down) in by_key.items()}
                  for card_id, by_key in found.items()}
     program.cache[("tallies:keys", players)] = sorted(
         {z for by_key in (found or {}).values() for z in by_key})
@@ -107,10 +111,14 @@ def recount(m: Machine) -> None:
     tallied = m.tallied
     for key in m.program.cache[("tallies:keys", st["players"])]:
         for inst in zones.get(key, ()):
-            rows = tally.get(ids[inst], {}).get(key, ())
-            for seat, k, weight, want in rows:
-                if want is None or want == down[inst]:
-                    tallied[seat][k] += weight
+            rows = tally.get(ids[inst], {}).get(key)
+            for seat, k, weight in () if rows is None else rows[down[inst]]:
+                tallied[seat][k] += weight
+
+
+def watched(m: Machine, key: str) -> bool:
+    """Whether some kept count counts cards lying in zone `key`."""
+    return m.tally is not None and key in m.program.cache[("tallies:keys", m.state["players"])]
 
 
 def adjust(m: Machine, inst: int, sign: int) -> None:
@@ -123,8 +131,6 @@ def adjust(m: Machine, inst: int, sign: int) -> None:
     rows = at.get(st["loc"][inst])
     if rows is None:
         return
-    down = st["down"][inst]
     tallied = m.tallied
-    for seat, k, weight, want in rows:
-        if want is None or want == down:
-            tallied[seat][k] += sign * weight
+    for seat, k, weight in rows[st["down"][inst]]:
+        tallied[seat][k] += sign * weight

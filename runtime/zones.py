@@ -8,10 +8,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from runtime.state import array_for_write, zone_for_write
-from runtime.tallies import adjust
+from runtime.tallies import adjust, watched
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
+    from runtime.program import Program
+
+
+def moves(program: Program, players: int) -> dict[str, dict[str, tuple]]:
+    """For a game of `players`, what a move from each zone key to each zone key must do beyond
+    moving the card, worked out once: source key -> destination key -> (the destination's
+    capacity or None, how a card lies there by default (1: face down), the seat whose card is
+    `played` by it (into play from a seat's zone out of play; else None), and whether a slot
+    or a stat bonus of either zone is involved (`move` then does that too))."""
+    found = program.cache.get(("zones:moves", players))
+    if found is None:
+        _seat_keys, owner, zone_of = program.keys(players)
+        found = program.cache[("zones:moves", players)] = {
+            src: {to_key: (zone.capacity, 1 if zone.down else 0,
+                           owner[src] if zone.in_play and not source.in_play else None,
+                           zone.slots is not None or zone.bonus is not None
+                           or source.bonus is not None)
+                  for to_key, zone in zone_of.items()}
+            for src, source in zone_of.items()}
+    return found
 
 
 def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bool = False) -> bool:
@@ -21,21 +41,27 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     `face` is "up" or "down"; by default the card lies as the zone's cards lie.
     """
     st = m.state
-    if st["redirect"]:  # (no call while no card is marked)
+    marks = st["redirect"]
+    if marks and str(inst) in marks:  # (no call unless this card is marked)
         to_key = _redirected(m, inst, to_key)
-    zone = m.key_zone[to_key]
-    if zone.slots is not None and not make_room(m, inst, to_key):
-        return False
-    if zone.capacity is not None and len(st["zones"][to_key]) >= zone.capacity:
+    src = st["loc"][inst]
+    capacity, lies, played, special = m.moves[src][to_key]
+    if special and m.key_zone[to_key].slots is not None:
+        if not make_room(m, inst, to_key):
+            return False
+        src = st["loc"][inst]  # (the card may have left its own slot to make room)
+        capacity, lies, played, special = m.moves[src][to_key]
+    zones = st["zones"]
+    if capacity is not None and len(zones[to_key]) >= capacity:
         return False
     card_id = st["ids"][inst]
     counted = m.counted
     if counted is None or card_id in counted:
         m.dirty = True  # (`Machine.dirty`: a card the end check may count)
-    loc, down, zones = st["loc"], st["down"], st["zones"]
-    src = loc[inst]
+    loc, down = st["loc"], st["down"]
     was_down = down[inst]
-    lies = (1 if zone.down else 0) if face is None else (1 if face == "down" else 0)
+    if face is not None:
+        lies = 1 if face == "down" else 0
     try:  # (a zone or array a fork still shares is a tuple, which refuses: written below)
         zones[src].remove(inst)
         if bottom:
@@ -51,24 +77,21 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
         at = tally[card_id]
         tallied = m.tallied
         if src in at:
-            for seat, k, weight, want in at[src]:
-                if want is None or want == was_down:
-                    tallied[seat][k] -= weight
+            for seat, k, weight in at[src][was_down]:
+                tallied[seat][k] -= weight
         if to_key in at:
-            for seat, k, weight, want in at[to_key]:
-                if want is None or want == lies:
-                    tallied[seat][k] += weight
-    source = m.key_zone[src]
-    if zone.in_play and not source.in_play and m.stats is not None \
-            and m.key_owner[src] is not None:
-        m.count("played", card_id, m.key_owner[src])
+            for seat, k, weight in at[to_key][lies]:
+                tallied[seat][k] += weight
+    if played is not None and m.stats is not None:  # (`Machine.count`, written out)
+        m.stats[("played", card_id, played)] += 1
     if m.log is not None:
         m.log.append({"e": "move", "card": inst, "id": card_id, "from": src, "to": to_key,
                       "seen": m.seen(inst, (src, was_down))})
-    if source.bonus is not None:
-        give_bonus(m, inst, src, -1)
-    if zone.bonus is not None:
-        give_bonus(m, inst, to_key, 1)
+    if special:
+        if m.key_zone[src].bonus is not None:
+            give_bonus(m, inst, src, -1)
+        if m.key_zone[to_key].bonus is not None:
+            give_bonus(m, inst, to_key, 1)
     return True
 
 
@@ -167,27 +190,19 @@ def refill(m: Machine, key: str, from_key: str) -> None:
     m.dirty = True  # (`Machine.dirty`)
     down = int(m.key_zone[key].down)
     loc, lies = array_for_write(st, "loc"), array_for_write(st, "down")
+    counted = watched(m, from_key) or watched(m, key)
     for inst in cards:
-        if m.tally is not None:
+        if counted:
             adjust(m, inst, -1)
         loc[inst] = key
         lies[inst] = down
-        if m.tally is not None:
+        if counted:
             adjust(m, inst, 1)
     pile = zone_for_write(st, key)
     pile.extend(cards)
     st["zones"][from_key] = []
     m.shuffle(pile)
     m.emit("reshuffle", zone=key, source=from_key, cards=len(pile))
-
-
-def groups(m: Machine, cards: list[int]) -> list[tuple[str, list[int]]]:
-    """Cards grouped by what they are (card id), in the order first met: one choice each."""
-    ids = m.state["ids"]
-    found: dict[str, list[int]] = {}
-    for inst in cards:
-        found.setdefault(ids[inst], []).append(inst)
-    return list(found.items())
 
 
 def visible(

@@ -3,6 +3,7 @@ search-deck, remove-from-game, pass-card, play-top."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from runtime.board import pieces
@@ -13,11 +14,13 @@ from runtime.ops.piece_stats import acted
 from runtime.picking import in_zone, pick
 from runtime.rng import below
 from runtime.selectors import candidates, resolve
-from runtime.specialise import ACTING, PIECE_ACTS, define, specialises, zone_key
+from runtime.specialise import ACTING, PIECE_ACTS, define, specialises
+from runtime.specialise import zone_key as acting_zone_key
 from runtime.state import array_for_write, zone_for_write
-from runtime.tallies import adjust
+from runtime.tallies import adjust, table_of
 from runtime.targets import resolve_pieces, skips_turn, targets_pieces
 from runtime.windows import window
+from runtime.written import zone_key
 from runtime.zones import move, room, top
 
 if TYPE_CHECKING:
@@ -73,29 +76,45 @@ def draw(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return Tail(*frames) if frames else None
 
 
+def _seat_and_keys(program, p, zones: dict[str, str], names: dict) -> list[str]:
+    """Source lines of a bound op of the acting seat: a piece acting, or no seat to act (an
+    error the generic op words), takes the generic op; then `seat`, and each zone's key
+    under the name `zones` gives it (a game zone's key written in, a seat's zone's formatted)."""
+    return [f"if {PIECE_ACTS}:",
+            "    return generic(m, ctx, p, local)",
+            f"seat = {ACTING}",
+            "if seat is None:",
+            "    return generic(m, ctx, p, local)",
+            *(f"{name} = {zone_key(program, zone, 'seat', f'_{name}', names)}"
+              for name, zone in zones.items())]
+
+
 @specialises("draw")
 def bound_draw(p, program):
-    """`draw` of a constant count by the acting seat bound at load: its zones named, and the
-    `on-draw` window left out when nothing waits on it (a piece acting: the generic op)."""
+    """`draw` of a constant count by the acting seat bound at load: its zones named (a game
+    zone's key written in), one card drawn straight, and the `on-draw` window left out when
+    nothing waits on it (a piece acting: the generic op)."""
     if p.who != "self" or type(p.count) is not int:
         return None
-    body = [f"if {PIECE_ACTS}:",
-            "    return generic(m, ctx, p, local)",
-            f"who = local['who'] = [{ACTING}]",
-            "seat = who[0]",
-            f"source = {zone_key(p.from_)}",
-            f"dest = {zone_key(p.to)}",
-            "frames = []"]
-    loop = [f"for _ in range({p.count}):",
-            "    pile = m.state['zones'][source]",
-            "    inst = pile[-1] if pile else top(m, source)",
-            "    if inst is None or not move(m, inst, dest):",
-            "        break"]
-    if "on-draw" in program.listened:
-        loop.append("    frames.append(window('on-draw', {'self': seat, 'card': inst}))")
-    body += loop + ["return Tail(*frames) if frames else None"]
     names = {"generic": IMPLEMENTATIONS["draw"], "top": top, "move": move, "window": window,
              "Tail": Tail}
+    listened = "on-draw" in program.listened
+    body = _seat_and_keys(program, p, {"source": p.from_, "dest": p.to}, names)
+    drawn = ["pile = m.state['zones'][source]",
+             "inst = pile[-1] if pile else top(m, source)"]
+    if p.count == 1:  # (no loop)
+        body += [*drawn, "if inst is None or not move(m, inst, dest):", "    return None"]
+        body.append("return Tail(window('on-draw', {'self': seat, 'card': inst}))"
+                    if listened else "return None")
+    else:
+        body += ["frames = []",
+                 f"for _ in range({p.count}):",
+                 *(f"    {line}" for line in drawn),
+                 "    if inst is None or not move(m, inst, dest):",
+                 "        break"]
+        if listened:
+            body.append("    frames.append(window('on-draw', {'self': seat, 'card': inst}))")
+        body.append("return Tail(*frames) if frames else None")
     return define(f"draw_{p.count}_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
 
 
@@ -137,11 +156,10 @@ def bound_discard(p, program):
     then moved); a piece acting takes the generic op."""
     if p.who != "self" or not p.random or p.card is not None or type(p.count) is not int:
         return None
-    body = [f"if {PIECE_ACTS}:",
-            "    return generic(m, ctx, p, local)",
-            f"seat = {ACTING}",
-            *_at_random(p.count, zone_key(p.from_)),
-            f"dest = {zone_key('discard')}",
+    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail,
+             "below": below}
+    body = [*_seat_and_keys(program, p, {"source": p.from_, "dest": "discard"}, names),
+            *_at_random(p.count, "source"),
             "frames = []",
             "for inst in picked:"]
     if "on-discard" in program.listened:
@@ -150,8 +168,6 @@ def bound_discard(p, program):
     else:
         body.append("    move(m, inst, dest)")
     body.append("return Tail(*frames) if frames else None")
-    names = {"generic": IMPLEMENTATIONS["discard"], "move": move, "window": window, "Tail": Tail,
-             "below": below}
     return define(f"discard_{p.count}_at_random_from_{p.from_}".replace("-", "_"), body, names)
 
 
@@ -189,20 +205,20 @@ def bound_steal(p, program):
     if not p.random or p.from_ not in ("attacker", "defender") or type(p.count) is not int:
         return None
     notice = f"an effect targets {p.from_!r}, and no seat qualifies"  # (as `resolve` says)
+    names = {"move": move, "below": below}
     body = ["me = ctx['self']",
             f"seat = ctx[{p.from_!r}] if {p.from_!r} in ctx else None",
             "if seat is None or seat == me:",
             "    if m.audit is not None:",
             f"        m.audit.notice(m, 'no-target', {notice!r})",
             "    return None",
-            *_at_random(p.count, zone_key(p.zone)),
-            f"dest = {zone_key(p.to, 'me')}",
+            *_at_random(p.count, zone_key(program, p.zone, "seat", "_zone", names)),
+            f"dest = {acting_zone_key(p.to, 'me')}",
             "for inst in picked:",
             "    move(m, inst, dest)",
             "if m.log is not None:",
             "    m.emit('steal', seat=me, other=seat, cards=len(picked))",
             "return None"]
-    names = {"move": move, "below": below}
     return define(f"steal_{p.count}_at_random_from_{p.from_}", body, names)
 
 
@@ -300,42 +316,67 @@ def move_card(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
 @specialises("move-card")
 def bound_move_card(p, program):
     """`move-card` of a constant count by the acting seat, one pick at a time, bound at load:
-    its zones, condition and `then:` list named in place, its working values kept as the
-    generic op keeps them (`per_seat`, `pick`), so a saved question resumes either way; a
-    piece acting takes the generic op."""
-    if p.who != "self" or p.all or p.card is not None or type(p.count) is not int:
+    its zones, the prompt, the room left, its condition (a card table, filtered in C), its
+    `card:` and `then:` named in place, and the windows a card entering may open only where
+    something waits on them; its working values kept as the generic op keeps them
+    (`per_seat`, `pick`), so a saved question resumes either way; a piece acting, or no seat
+    to act, takes the generic op."""
+    if p.who != "self" or p.all or type(p.count) is not int:
         return None
-    then = program.lid(p.then)
+    source, to = program.zones.get(p.from_), program.zones.get(p.to)
+    if source is None or to is None:  # (the generic op says which zone no rule declares)
+        return None
+    names = {"generic": IMPLEMENTATIONS["move-card"], "in_zone": in_zone, "pick": pick,
+             "move": move, "entered": _entered, "own_card_first": own_card_first,
+             "compress": compress, "Tail": Tail}
     body = [f"if {PIECE_ACTS}:",
             "    return generic(m, ctx, p, local)",
             f"who = local['who'] = [{ACTING}]",
             "seat = who[0]",
+            "if seat is None:",
+            "    return generic(m, ctx, p, local)",
             "frames = local.setdefault('frames', [])",
             "done = local.setdefault('done', [])",
             "if seat in done:",
             "    return Tail(*frames) if frames else None",
-            f"dest = {zone_key(p.to)}",
-            f"source = {zone_key(p.from_)}",
-            f"pool = in_zone(m, source, seat, {p.matching!r}, ctx)",
-            "prompt = (f'Choose a card to move from {m.key_zone[source].name} '",
-            "          f'to {m.key_zone[dest].name}')",
-            "chooser = ctx['self'] if 'self' in ctx else None",
-            f"picked = pick(m, local, chooser, pool, min({p.count}, room(m, dest)), "
-            f"{p.random!r}, prompt, seat)",
-            "if type(picked) is dict:",
-            "    return picked",
-            "for inst in picked:",
-            "    was_down = m.state['down'][inst]",
-            f"    if not move(m, inst, dest, {p.face!r}, {p.bottom!r}):",
-            "        break",
-            "    frames += entered(m, inst, seat, dest, was_down)"]
+            f"dest = {zone_key(program, p.to, 'seat', '_dest', names)}",
+            f"source = {zone_key(program, p.from_, 'seat', '_source', names)}"]
+    table = None if p.matching is None else table_of(program, p.matching)
+    if p.card is not None or p.matching is not None and table is None:
+        body.append(f"pool = in_zone(m, source, seat, {p.matching!r}, ctx, {p.card!r})")
+    elif p.matching is None:
+        body.append("pool = [*m.state['zones'][source]]")
+    else:  # (`in_zone`'s common case, its card table bound here)
+        names["_table"] = table
+        body += ["cards = m.state['zones'][source]",
+                 "pool = [*compress(cards, map(_table.__getitem__, "
+                 "map(m.state['ids'].__getitem__, cards)))]"]
+    if p.card is not None:
+        body.append(f"pool = own_card_first(m, ctx, pool, {p.card!r})[:{p.count}]")
+    want = str(p.count)
+    if to.capacity is not None and to.slots is None:  # (`runtime.zones.room`)
+        want = f"min({p.count}, {to.capacity} - len(m.state['zones'][dest]))"
+    prompt = f"Choose a card to move from {source.name} to {to.name}"
+    body += ["chooser = ctx['self'] if 'self' in ctx else None",
+             f"picked = pick(m, local, chooser, pool, {want}, {p.random!r}, {prompt!r}, seat)",
+             "if type(picked) is dict:",
+             "    return picked",
+             "for inst in picked:"]
+    listened = program.listened
+    entering = (to.in_play and "on-play" in listened or to.id == "discard"
+                and "on-discard" in listened or "on-reveal" in listened)
+    if entering:
+        body.append("    was_down = m.state['down'][inst]")
+    body += [f"    if not move(m, inst, dest, {p.face!r}, {p.bottom!r}):",
+             "        break"]
+    if entering:
+        body.append("    frames += entered(m, inst, seat, dest, was_down)")
+    then = program.lid(p.then)
     if then is not None:
         body.append(f"    frames.append({{'h': 'fx', 'e': {then}, 'i': 0, "
                     "'ctx': {**ctx, 'self': seat, 'card': inst}})")
     body += ["done.append(seat)",
              "return Tail(*frames) if frames else None"]
-    names = {"generic": IMPLEMENTATIONS["move-card"], "in_zone": in_zone, "pick": pick,
-             "room": room, "move": move, "entered": _entered, "Tail": Tail}
     return define(f"move_card_{p.from_}_to_{p.to}".replace("-", "_"), body, names)
 
 

@@ -67,8 +67,13 @@ def activate(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     return Tail(*frames) if frames else None
 
 
-def two_sided(m: Machine, card_id: str) -> bool:
-    return card_id in m.program.back_of or card_id in m.program.front_of
+def _sides(program) -> tuple[frozenset[str], dict[str, str]]:
+    """The faces of two-sided cards, and each one's other side, worked out once a program."""
+    found = program.cache.get("flip:sides")
+    if found is None:
+        other = {**program.front_of, **program.back_of}  # (a face with a back turns to it)
+        found = program.cache["flip:sides"] = (frozenset(other), other)
+    return found
 
 
 def _character(m: Machine, ctx: dict, seat: int) -> int | None:
@@ -76,9 +81,9 @@ def _character(m: Machine, ctx: dict, seat: int) -> int | None:
     st = m.state
     ids = st["ids"]
     program = m.program
-    backs, fronts = program.back_of, program.front_of  # (`two_sided`, read in place)
+    sided = _sides(program)[0]
     mine = ctx.get("card")
-    if mine is not None and m.owner(mine) == seat and (ids[mine] in backs or ids[mine] in fronts):
+    if mine is not None and ids[mine] in sided and m.owner(mine) == seat:
         return mine
     order = (st["players"], seat)  # the seat's zones, those in play first: sorted once
     sorted_keys = program.cache.get("in-play first")
@@ -88,47 +93,53 @@ def _character(m: Machine, ctx: dict, seat: int) -> int | None:
     if keys is None:
         keys = sorted_keys[order] = sorted(
             m.seat_keys[seat], key=lambda k: not m.key_zone[k].in_play)
+    zones = st["zones"]
     for key in keys:
-        for inst in st["zones"][key]:
-            if ids[inst] in backs or ids[inst] in fronts:
+        for inst in zones[key]:
+            if ids[inst] in sided:
                 return inst
     return None
 
 
-def _shows(m: Machine, card_id: str, side: str) -> bool:
-    """Whether face `card_id` is the side named `side` (its id, or a value of its fields)."""
-    if card_id == side:
-        return True
-    sides = m.program.cache.setdefault("sides", {})  # per face, worked out once a program
-    found = sides.get(card_id)
+def _showing(program, side: str) -> frozenset[str]:
+    """The faces that are the side named `side`: its id, or a face with that value in a
+    field; worked out once a program and side."""
+    shows = program.cache.setdefault("flip:showing", {})
+    found = shows.get(side)
     if found is None:
-        found = sides[card_id] = frozenset(
-            str(v) for v in m.program.fields.get(card_id, {}).values())
-    return side in found
+        found = shows[side] = frozenset(
+            {side, *(card_id for card_id, fields in program.fields.items()
+                     if side in {str(v) for v in fields.values()})})
+    return found
 
 
 @implements("flip", seats="who")
 def flip(m: Machine, ctx: dict, p, local: dict, seats: list[int]):
     st = m.state
+    program = m.program
+    other_side = _sides(program)[1]
+    shown = None if p.to is None else _showing(program, p.to)
     frames = []
     for seat in seats:
         inst = _character(m, ctx, seat)
         if inst is None:
             continue
         current = st["ids"][inst]
-        if p.to is not None and _shows(m, current, p.to):
+        if shown is not None and current in shown:
             continue
-        other = m.program.back_of.get(current) or m.program.front_of.get(current)
-        if m.tally is not None:
-            adjust(m, inst, -1)  # (`runtime.tallies`: counts by card)
+        other = other_side[current]
+        tally = m.tally  # (`runtime.tallies`: counts by card, where either side counts)
+        counts = tally is not None and (current in tally or other in tally)
+        if counts:
+            adjust(m, inst, -1)
         array_for_write(st, "ids")[inst] = other
-        if m.tally is not None:
+        if counts:
             adjust(m, inst, 1)
         m.dirty = True  # (`Machine.dirty`: counts by card)
         array_for_write(st, "flipped")[inst] ^= 1
         if m.log is not None:
             m.emit("flip", seat=seat, card=inst, id=other)
-        if "on-flip" in m.program.listened:
+        if "on-flip" in program.listened:
             frames.append(window("on-flip", {"self": seat, "card": inst}))
     return Tail(*frames) if frames else None
 
