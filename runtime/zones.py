@@ -205,6 +205,15 @@ def refill(m: Machine, key: str, from_key: str) -> None:
     m.emit("reshuffle", zone=key, source=from_key, cards=len(pile))
 
 
+def groups(m: Machine, cards: list[int]) -> list[tuple[str, list[int]]]:
+    """Cards grouped by what they are (card id), in the order first met: one choice each."""
+    ids = m.state["ids"]
+    found: dict[str, list[int]] = {}
+    for inst in cards:
+        found.setdefault(ids[inst], []).append(inst)
+    return list(found.items())
+
+
 def visible(
     m: Machine, inst: int, seat: int, key: str | None = None, down: int | None = None
 ) -> bool:
