@@ -380,20 +380,22 @@ class Machine:
 
     # -- seats --------------------------------------------------------------------------
 
-    def seats_from(self, seat: int) -> list[int]:
-        """Every seat still in the game, in turn order, starting with `seat`."""
+    def seats_from(self, seat: int, itself: bool = True) -> list[int]:
+        """Every seat still in the game, in turn order, starting with `seat` (or, not
+        `itself`, with the seat after it, `seat` left out)."""
         order = self.state["order"]
         if order and order[0] == seat:  # (the ring as it stands: one copy, no search)
-            ring = order[:]
+            ring = order[:] if itself else order[1:]
         else:
             start = 0
             for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
                 if s == seat:
                     break
                 start += 1
-            else:
+            else:  # (a seat not in the order: every seat, in order)
                 start = 0
-            ring = order[start:] + order[:start]
+                itself = True
+            ring = order[start if itself else start + 1:] + order[:start]
         out = self.state["out"]
         return [s for s in ring if not out[s]] if True in out else ring
 

@@ -54,17 +54,7 @@ def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
 
 
 def _others(m: Machine, ctx: dict, me: int) -> list[int]:
-    """`m.seats_from(me)` but `me`, in one pass: the seats after `me` in turn order, then
-    those before it (every seat in order when `me` is not in it), those still in."""
-    st = m.state
-    order = st["order"]
-    if me in order:
-        start = order.index(me)
-        ring = order[start + 1:] + order[:start]
-    else:
-        ring = order[:]
-    out = st["out"]
-    return [s for s in ring if not out[s]] if True in out else ring
+    return m.seats_from(me, itself=False)
 
 
 def _enemies(m: Machine, ctx: dict, me: int) -> list[int]:

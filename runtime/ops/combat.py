@@ -400,11 +400,8 @@ def _commit(m: Machine, local: dict, side: str, seat: int, stakes: list, least: 
         return local[side]
     option = answered(local, side) if "ans" in local else None  # (no call with none pending)
     if option is not None:
-        keys, owners, loc = m.keys, m.key_owner, m.state["loc"]
         for inst in option["cards"]:
-            owner = owners[loc[inst]]  # (`m.key(spent, m.owner(inst))`, looked up)
-            move(m, inst, keys[(spent, owner)] if (spent, owner) in keys else m.key(spent, owner),
-                 "up")
+            move(m, inst, m.key(spent, m.owner(inst)), "up")
         local[side] = option["total"]
         if m.log is not None:
             m.emit("commit", seat=seat, side=side, total=option["total"], cards=len(option["cards"]))
