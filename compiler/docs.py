@@ -9,7 +9,6 @@ from pydantic import BaseModel
 
 from compiler.diagnostics.catalogue import render_markdown as diagnostics_markdown
 from compiler.language.catalogue import OPS
-from compiler.language.effects import WRAPPERS  # noqa: F401 - completes the op models
 from compiler.language.op_examples import EXAMPLES, meaning
 from compiler.language.selectors import SELECTORS, WINDOWS, Selector
 from compiler.language_doc import _default_words, language_markdown, type_words

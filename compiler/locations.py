@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from compiler.language.effects import WRAPPERS
+from compiler.language.effects import Effect
 
 if TYPE_CHECKING:
     from compiler.pipeline import Unit
 
-_WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # document kinds whose effects the runtime runs; cards are keyed one by one
 _RUN = ("rules", "story", "scenario", "landscape", "terrain")
 
@@ -46,7 +45,7 @@ def _collect(value: Any, path: tuple, out: list) -> None:
             if isinstance(item, _NESTED):
                 _collect(item, (*path, aliases.get(name, name)), out)
     elif isinstance(value, list):
-        if value and type(value[0]) in _WRAPPER_TYPES:
+        if value and isinstance(value[0], Effect):
             out.append((path, value))
         for i, item in enumerate(value):
             if isinstance(item, _NESTED):
@@ -64,7 +63,7 @@ def _aliases(cls: type[BaseModel]) -> dict[str, str]:
 
 def is_effects(value: Any) -> bool:
     """Whether `value` is an effect list (a non-empty list of validated effects)."""
-    return isinstance(value, list) and bool(value) and type(value[0]) in _WRAPPER_TYPES
+    return isinstance(value, list) and bool(value) and isinstance(value[0], Effect)
 
 
 def effect_key(item: str, path: tuple, index: int) -> str:
@@ -133,12 +132,12 @@ def label(u: Unit, path: tuple) -> str | None:
                 break
             parent_field, node = part, getattr(node, name)
             continue
-        effects = isinstance(node, list) and node and type(node[0]) in _WRAPPER_TYPES
+        effects = isinstance(node, list) and node and isinstance(node[0], Effect)
         try:
             node = node[part]
         except (KeyError, IndexError, TypeError):
             break
-        if isinstance(node, BaseModel) and not effects and type(node) not in _WRAPPER_TYPES:
+        if isinstance(node, BaseModel) and not effects and not isinstance(node, Effect):
             ident = getattr(node, "id", None)
             number = part + 1 if isinstance(part, int) else part
             names.append(f"{_singular(parent_field)} '{ident}'" if ident else

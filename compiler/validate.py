@@ -17,6 +17,8 @@ from pydantic import BaseModel, ValidationError
 
 from compiler.diagnostics import CATALOGUE, Diagnostic, Location
 from compiler.language.base import CODE_PATTERN, ID_PATTERN, NAME_PATTERN
+from compiler.language.catalogue import OPS
+from compiler.language.effects import Effect
 from compiler.loader import Document
 from compiler.loader.scalars import resolve_plain
 from compiler.spelling import closest
@@ -163,8 +165,6 @@ def _diagnostic(e, path, doc, model, lines, card_fields) -> Diagnostic:  # noqa:
                 f"an effect must be a one-key mapping `- op: {{params}}`, got {got}", loc,
                 hint="write one op per list item",
             )
-        from compiler.language.catalogue import OPS
-
         name = next(iter(value))
         return CATALOGUE["GS210"](
             f"unknown op '{name}'", doc.location((*path, name), key=True),
@@ -344,8 +344,6 @@ def _steps(data: Any, path: tuple, model: Any) -> list[str]:
 
 def _op_key(value: Any, following: tuple) -> str | None:
     """The op of an effect `- op: {params}` whose params `following` enters, else None."""
-    from compiler.language.catalogue import OPS
-
     if isinstance(value, dict) and len(value) == 1 and following and following[0] in value:
         return following[0] if following[0] in OPS else None
     return None
@@ -410,7 +408,10 @@ def _descend(tp: Any, key: Any) -> Any:
     """The type found at `key` inside a value of type `tp` (None when unknown)."""
     for member in _unwrap(tp):
         origin = get_origin(member)
-        if isinstance(member, type) and issubclass(member, BaseModel):
+        if member is Effect:
+            if key in OPS:
+                return OPS[key].params
+        elif isinstance(member, type) and issubclass(member, BaseModel):
             for name, info in member.model_fields.items():
                 if (info.alias or name) == key:
                     return info.annotation
@@ -430,6 +431,8 @@ def _allowed_keys(model, parent: tuple) -> list[str]:
             return []
     keys: list[str] = []
     for member in _unwrap(tp):
-        if isinstance(member, type) and issubclass(member, BaseModel):
+        if member is Effect:
+            keys += list(OPS)
+        elif isinstance(member, type) and issubclass(member, BaseModel):
             keys += [info.alias or name for name, info in member.model_fields.items()]
     return keys

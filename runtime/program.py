@@ -20,7 +20,7 @@ from compiler.compiled import CompiledGame
 from compiler.expressions import EvaluationError, Expression
 from compiler.language.base import ExprMark, checked_expression
 from compiler.language.documents import Ability, Rules, Variable
-from compiler.language.effects import WRAPPERS, op_of
+from compiler.language.effects import Effect, op_of
 from compiler.walk import walk
 from runtime.conditions import write_end_check
 from runtime.env import Env, build_readers
@@ -36,7 +36,6 @@ from runtime.uses import (  # where an ability lives (kept importable from here)
 from runtime.written_lists import BareRuns, ListRuns
 from runtime.written_turn import write_turn
 
-_WRAPPER_TYPES = frozenset(WRAPPERS.values())
 # ops that change nothing but the variable their `variable` parameter names
 _VARIABLE_OPS = frozenset({"set", "gain", "lose"})
 # ops that change no state themselves, only choose which effects run next (or say something)
@@ -178,13 +177,13 @@ class Program:
 
     def _effects(self, value: Any) -> None:
         if isinstance(value, BaseModel):
-            if type(value) in _WRAPPER_TYPES:
+            if isinstance(value, Effect):
                 self._effects(op_of(value)[1])
                 return
             for name in type(value).model_fields:
                 self._effects(getattr(value, name))
         elif isinstance(value, list):
-            if value and type(value[0]) in _WRAPPER_TYPES and id(value) not in self._list_ids:
+            if value and isinstance(value[0], Effect) and id(value) not in self._list_ids:
                 self._register(value)
             for item in value:
                 self._effects(item)

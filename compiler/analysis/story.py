@@ -1,5 +1,6 @@
-"""Story graphs: the links between story cards as a networkx graph, and the checks on it
-(start card, broken links, reachability with evidence, dead ends, loops with no way out)."""
+"""Story graphs: the links between story cards (as plain mappings for the checks, as a
+networkx graph for drawing), and the checks on them (start card, broken links, reachability
+with evidence, dead ends, loops with no way out)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from collections import deque
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
+from compiler.analysis.graph_search import components, distances, preorder, reaching
 from compiler.analysis.story_checks import check_story_state
 from compiler.analysis.story_conditions import check_conditions
 from compiler.analysis.story_hints import KeyHints
@@ -71,22 +73,39 @@ def card_order(key: str) -> tuple:
     return (1, 0, key, key)
 
 
+class StoryLinks(NamedTuple):
+    """The links between cards that lead to a card of the story, both ways round, in card
+    then link order: `succ[card][target]` and `pred[target][card]` name them ("goto", or
+    "choice 1, choice 2" when several links join the same two cards)."""
+
+    succ: dict[str, dict[str, str]]
+    pred: dict[str, dict[str, str]]
+
+
+def story_links(story: Story) -> StoryLinks:
+    """The links of `story` between its own cards (broken links left out)."""
+    succ: dict[str, dict[str, str]] = {key: {} for key in story.cards}
+    pred: dict[str, dict[str, str]] = {key: {} for key in story.cards}
+    for key, card in story.cards.items():
+        out = succ[key]
+        for link in card_links(card):
+            if link.target in story.cards:
+                out[link.target] = f"{out[link.target]}, {link.via}" if link.target in out else link.via
+                pred[link.target][key] = out[link.target]
+    return StoryLinks(succ, pred)
+
+
 def story_graph(story: Story) -> nx.DiGraph:
-    """Cards as nodes (attributes `kind`, `ending`, `title`), links to existing cards as edges
-    (attribute `via`; several links between the same two cards are joined with ", ")."""
-    import networkx as nx  # imported here: only packs with stories pay for it
+    """The story as a networkx graph, for drawing: cards as nodes (attributes `kind`,
+    `ending`, `title`), `story_links` as edges (attribute `via`)."""
+    import networkx as nx  # imported here: only drawing a story pays for it
+
     graph = nx.DiGraph(id=story.id, start=story.start)
     for key, card in story.cards.items():
         graph.add_node(key, kind=card_kind(card), ending=card.ending, title=card.title)
-    for key, card in story.cards.items():
-        for link in card_links(card):
-            if link.target not in story.cards:
-                continue
-            edge = graph.get_edge_data(key, link.target)
-            if edge is None:
-                graph.add_edge(key, link.target, via=link.via)
-            else:
-                edge["via"] += ", " + link.via
+    for key, targets in story_links(story).succ.items():
+        for target, via in targets.items():
+            graph.add_edge(key, target, via=via)
     return graph
 
 
@@ -94,7 +113,7 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
     """Every story-graph problem of `story` (GS401-GS406, GS409), located in `doc`; with the
     `world` around it, the state-aware ones too (GS410-GS421, GS429: story_checks and
     story_conditions)."""
-    graph = story_graph(story)
+    links = story_links(story)
     out = Emitter(story, doc)
     broken = _broken_links(story, out)
     _dead_ends(story, out)
@@ -107,14 +126,12 @@ def analyse_story(story: Story, doc: Locator, world: StoryWorld | None = None) -
             hint=KeyHints(story.cards).hint(story.start),
         )
         return out.diagnostics
-    import networkx as nx
-
-    depth = nx.single_source_shortest_path_length(graph, story.start)
-    _unreachable(story, graph, depth, out)
-    can_end = _stuck(story, graph, depth, broken, out)
+    depth = distances(links.succ, story.start)
+    _unreachable(story, links, depth, out)
+    can_end = _stuck(story, links, depth, broken, out)
     if world is not None:
         explained = check_conditions(story, world.variables, out)
-        check_story_state(story, world, graph, depth, can_end, out, explained)
+        check_story_state(story, world, links, depth, can_end, out, explained)
     return out.diagnostics
 
 
@@ -154,15 +171,15 @@ def _dead_ends(story: Story, out: Emitter) -> None:
         out.emit("GS403", key, f"card {key} is not an ending and {why}")
 
 
-def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: Emitter) -> None:
+def _unreachable(story: Story, links: StoryLinks, depth: dict, out: Emitter) -> None:
     for key in story.cards:
         if key in depth:
             continue
-        linkers = sorted((p for p in graph.pred[key] if p != key), key=card_order)
+        linkers = sorted((p for p in links.pred[key] if p != key), key=card_order)
         if linkers:
             noun = "card" if len(linkers) == 1 else "cards"
             why = f"only linked from unreachable {noun} {_listing(linkers)}"
-        elif graph.has_edge(key, key):
+        elif key in links.succ[key]:
             why = "no card but itself links to it"
         else:
             why = "no card links to it"
@@ -180,31 +197,29 @@ def _unreachable(story: Story, graph: nx.DiGraph, depth: dict, out: Emitter) -> 
 
 
 def _stuck(
-    story: Story, graph: nx.DiGraph, depth: dict, broken: dict[str, list[str]], out: Emitter
+    story: Story, links: StoryLinks, depth: dict, broken: dict[str, list[str]], out: Emitter
 ) -> set[str]:
     """GS405 once per loop with no way out; GS404 once, at the start card, when no ending can
     be reached from it at all; returns the cards from which the graph reaches an ending. Other cards that cannot reach an ending are not reported: the
     dead end, broken link or loop their paths get stuck at has its own diagnostic, and one
     mistake should read as one error, not one per card upstream of it."""
-    import networkx as nx
-
     endings = [k for k, c in story.cards.items() if c.ending is not None]
-    can_end = set()
-    if endings:
-        for layer in nx.bfs_layers(graph.reverse(copy=False), endings):
-            can_end.update(layer)
-    stuck = {k for k in depth if k not in can_end}
+    can_end = reaching(links.pred, endings)
+    stuck = dict.fromkeys(k for k in story.cards if k in depth and k not in can_end)
     if not stuck:
         return can_end
     # Successors of a stuck card are stuck too, so the terminal components of the stuck
     # subgraph are exactly the places the story gets caught: loops, dead ends, broken links.
+    # Each is entered at its card nearest the start, and they are taken in that order, so a
+    # card as near to two of them names the one nearer the start.
+    def nearness(key: str) -> tuple:
+        return depth[key], card_order(key)
+
+    terminal = [c for c in components(links.succ, stuck) if all(s in c for n in c for s in links.succ[n])]
     sink_of: dict[str, str] = {}  # card of a terminal component -> how GS404 names it
-    for comp in nx.strongly_connected_components(graph.subgraph(stuck)):
-        if any(s not in comp for n in comp for s in graph.succ[n]):
-            continue
-        entry = min(comp, key=lambda k: (depth[k], card_order(k)))
-        if len(comp) > 1 or graph.has_edge(entry, entry):
-            loop = _loop_text(graph, comp, entry)
+    for entry, comp in sorted(((min(c, key=nearness), c) for c in terminal), key=lambda e: nearness(e[0])):
+        if len(comp) > 1 or entry in links.succ[entry]:
+            loop = _loop_text(links, comp, entry)
             exits = sorted({t for n in comp for t in broken.get(n, ())}, key=card_order)
             tail = f"; its links out, to {_quoted(exits)}, are broken" if exits else ""
             out.emit(
@@ -227,7 +242,7 @@ def _stuck(
     queue = deque(sink_of)
     while queue:
         n = queue.popleft()
-        for p in graph.pred[n]:
+        for p in links.pred[n]:
             if p not in nearest and p in stuck:
                 nearest[p] = nearest[n] + 1
                 origin[p] = origin[n]
@@ -309,14 +324,11 @@ def _quoted(keys: list[str]) -> str:
     return _listing([f"'{k}'" for k in keys])
 
 
-def _loop_text(graph: nx.DiGraph, comp: set[str], entry: str) -> str:
+def _loop_text(links: StoryLinks, comp: set[str], entry: str) -> str:
     """The loop's cards from `entry` in link order: `12 → 13 → 12` for a simple cycle,
     `12, 13, 14` (depth-first order) when the cards link among themselves more richly."""
-    import networkx as nx
-
-    inner = graph.subgraph(comp)
-    order = list(nx.dfs_preorder_nodes(inner, entry))
-    simple = all(inner.out_degree(n) == 1 for n in order)
+    order = preorder(links.succ, comp, entry)
+    simple = all(sum(t in comp for t in links.succ[n]) == 1 for n in order)
     if len(order) > _LISTED:
         shown = (" → " if simple else ", ").join(order[:_LISTED])
         return f"{shown} … ({len(order)} cards)"

@@ -15,14 +15,12 @@ from compiler.language.base import checked_expression
 from compiler.language.documents import Story
 
 if TYPE_CHECKING:
-    import networkx as nx
-
-    from compiler.analysis.story import Emitter
+    from compiler.analysis.story import Emitter, StoryLinks
 
 _SHOWN_STEPS = 12  # steps of a path named in a message before the middle is elided
 
 
-def check_story_state(story: Story, world: StoryWorld, graph: nx.DiGraph, depth: dict,
+def check_story_state(story: Story, world: StoryWorld, links: StoryLinks, depth: dict,
                       can_end: set[str], out: Emitter, explained=frozenset()) -> StateSpace:
     """Emit the state-aware diagnostics of `story` (whose start card exists); conditions at
     (card, path) in `explained` have their own diagnostic, and their effects are not repeated."""
@@ -33,7 +31,7 @@ def check_story_state(story: Story, world: StoryWorld, graph: nx.DiGraph, depth:
         out.emit("GS414", story.start,
                  f"story '{story.id}' can never end: no state reachable from start card "
                  f"{story.start} reaches an ending ({_proof(space)}; {facts.summary()})")
-    _impossible(story, space, facts, graph, depth, out, explained)
+    _impossible(story, space, facts, links, depth, out, explained)
     _challenges(story, space, facts, out)
     _stuck(story, space, facts, can_end, out)
     return space
@@ -82,7 +80,7 @@ def _steps(space: StateSpace, node: int) -> str:
 # -- cards and choices no state takes ----------------------------------------------------------
 
 
-def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGraph, depth: dict,
+def _impossible(story: Story, space: StateSpace, facts: _Facts, links: StoryLinks, depth: dict,
                 out: Emitter, explained) -> None:
     writers = _writers(story)
     world = space.machine.world
@@ -121,8 +119,8 @@ def _impossible(story: Story, space: StateSpace, facts: _Facts, graph: nx.DiGrap
     for key in story.cards:
         if key not in depth or key in facts.nodes:
             continue
-        ways = [(p, via) for p in graph.pred[key] if p in facts.nodes
-                for via in graph.edges[p, key]["via"].split(", ")]
+        ways = [(p, via) for p, vias in links.pred[key].items() if p in facts.nodes
+                for via in vias.split(", ")]
         if not ways:
             continue  # only reached through cards that are never reached themselves
         if all(_explained(story, p, via, facts, reported_choices) for p, via in ways):

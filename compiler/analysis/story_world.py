@@ -12,9 +12,8 @@ from pydantic import BaseModel
 
 from compiler.language.catalogue import OPS
 from compiler.language.documents import Dice, Scenario, Story, Variable
-from compiler.language.effects import WRAPPERS, op_of
+from compiler.language.effects import Effect, op_of
 
-_WRAPPER_TYPES = tuple(WRAPPERS.values())
 # Ops whose nested effects the story analysis follows (as branches: see story_state).
 NESTING = {"if": ("then", "else_"), "choose": ("options",), "repeat": ("do",),
            "challenge": ("pass_", "fail"), "roll": ("results",), "say": ()}
@@ -31,7 +30,7 @@ def effects_in(node: Any) -> Iterator[tuple[str, BaseModel]]:
     containers = (BaseModel, list, tuple, dict)
     while stack:
         item = stack.pop()
-        if isinstance(item, _WRAPPER_TYPES):
+        if isinstance(item, Effect):
             name, params = op_of(item)
             yield name, params
             stack.append(params)

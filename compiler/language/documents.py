@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from compiler.language import ops  # noqa: F401 - registers the ops
 from compiler.language.base import (
     Amount,
     Code,

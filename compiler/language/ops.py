@@ -6,17 +6,14 @@ them in content. `docs/ops.md` is generated from this module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from compiler.language.base import Amount, Expr, Gives, Id, Keyword, Model, Name, Ref, Var, ZoneId
 from compiler.language.catalogue import Params, op
+from compiler.language.effects import Effects
 from compiler.language.selectors import Selector, Window
-
-if TYPE_CHECKING:
-    # Resolved by compiler.language.effects once the union of all ops exists.
-    from compiler.language.effects import Effects
 
 Face = Literal["up", "down"]
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from compiler import compile_pack
 from compiler.language.catalogue import OPS
-from compiler.language.effects import WRAPPERS  # noqa: F401 - completes the op models
 from compiler.language.op_examples import EXAMPLES, meaning
 
 ROOT = Path(__file__).parents[2]
