@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import inspect
 import os
 import sys
 
@@ -26,12 +27,15 @@ from gamesmith.commands import (
 from gamesmith.commands.export import app as export_app
 from gamesmith.commands.new import new
 
+# Plain help, not typer's rich panels: rendering those imports rich and markdown-it, which
+# would be most of the time `gamesmith --help` takes.
 app = typer.Typer(
     name="gamesmith",
     help="Check tabletop game content like code, play it with bots and people, print it.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 app.command("check")(check.check)
 app.command("graph")(graph.graph)
@@ -47,6 +51,25 @@ app.command("new")(new)
 app.command("report")(report.report)
 app.add_typer(story.app, name="story")
 app.add_typer(import_cmd.app, name="import")
+
+
+def _summaries(app: typer.Typer) -> None:
+    """Give every command its first paragraph as its line in a command list (plain help would
+    cut the line short at about 45 characters, mid-sentence)."""
+    for command in app.registered_commands:
+        if command.short_help is None:
+            command.short_help = _first_paragraph(command.help or command.callback.__doc__)
+    for group in app.registered_groups:
+        sub = group.typer_instance
+        sub.info.short_help = _first_paragraph(sub.info.help)
+        _summaries(sub)
+
+
+def _first_paragraph(text) -> str | None:
+    return " ".join(inspect.cleandoc(text).split("\n\n")[0].split()) if isinstance(text, str) else None
+
+
+_summaries(app)
 
 
 def main() -> None:

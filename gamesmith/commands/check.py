@@ -1,6 +1,5 @@
 """`gamesmith check PATH…`: compile packs and report every problem."""
 
-from __future__ import annotations
 
 import sys
 from pathlib import Path

@@ -1,6 +1,5 @@
 """`gamesmith docs`: regenerate the reference docs (language, ops, diagnostics) from the code."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

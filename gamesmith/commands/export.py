@@ -1,6 +1,5 @@
 """`gamesmith export cards PACK --to FILE`: write a deck as a spreadsheet (or as YAML again)."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

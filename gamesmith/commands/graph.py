@@ -1,7 +1,6 @@
 """`gamesmith graph PATH --story ID -o FILE`: draw a story graph as .dot, .svg or .png; large
 stories as an overview (one node per chapter or block of cards), or around one card."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """`gamesmith import twee FILE.twee -o PACK/`: a Twine story as a content pack to check."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

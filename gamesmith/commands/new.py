@@ -4,7 +4,6 @@ It writes game.yaml, a card type with a deck and a layout, a short story, a READ
 pack, and the JSON Schemas in `.schema/` that each file's modeline points at (hidden folders
 are not content, so the pack stays self-contained and clean)."""
 
-from __future__ import annotations
 
 import re
 from pathlib import Path

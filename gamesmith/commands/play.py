@@ -6,8 +6,6 @@ holding an unfinished game is never overwritten; `play PACK --resume` continues 
 most recent unfinished game.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -188,7 +186,7 @@ def play(
         _suggest_modes(console, session)
 
 
-def _report(console: Console, session: Session, checker: Audit | None, log: Path | None) -> None:
+def _report(console: "Console", session: "Session", checker: "Audit | None", log: Path | None) -> None:
     """With --audit: what it found, and how to see it again (exit 1 if a rule broke)."""
     from runtime.agents.human import HumanAgent
 
@@ -210,7 +208,7 @@ def _report(console: Console, session: Session, checker: Audit | None, log: Path
         raise typer.Exit(1)
 
 
-def _suggest_modes(console: Console, session) -> None:
+def _suggest_modes(console: "Console", session) -> None:
     """A whole game that cannot start may be meant to be played a battle or a story at a time."""
     from runtime.render import for_console
 
@@ -254,7 +252,7 @@ def _refuse_unfinished(save_path: Path) -> None:
             "it with --resume, or name another file", param_hint="--save/--log")
 
 
-def _latest_unfinished(console: Console, pack: Path) -> Path:
+def _latest_unfinished(console: "Console", pack: Path) -> Path:
     """The save of the pack's most recent unfinished game; the others are listed."""
     from runtime.render import for_console
     from runtime.saves import FOLDER as SAVES

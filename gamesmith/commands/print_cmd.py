@@ -1,7 +1,6 @@
 """`gamesmith print PATH`: cards as a PDF of sheets, per-card PNGs, Tabletop Simulator decks
 and boards to scale, after a preflight whose errors stop the command."""
 
-from __future__ import annotations
 
 import sys
 from contextlib import ExitStack

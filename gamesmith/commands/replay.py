@@ -1,7 +1,6 @@
 """`gamesmith replay LOG`: re-run a logged game and check it step by step; `gamesmith replay
 PACK --seed S`: play a bot game (a simulated one) again from its seed and seats."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """`gamesmith report RESULTS`: draw the HTML report of a run, finished or not."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path

@@ -1,6 +1,5 @@
 """`gamesmith schema`: write (or check) one JSON Schema per document kind."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -4,8 +4,6 @@ Prints one link per human seat (one link for all of them with --hot-seat); the g
 after every decision, and `--resume` continues it.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`gamesmith simulate PACK`: many bot games in parallel, summarised; sweeps and reports."""
 
-from __future__ import annotations
-
 import json
 import sys
 from pathlib import Path
@@ -142,7 +140,7 @@ def simulate(
         _audit(console, pack, program, run, played)
 
 
-def _audit(console: Console, pack: Path, program, run: Run, played: list) -> None:
+def _audit(console: "Console", pack: Path, program, run: "Run", played: list) -> None:
     """Say what the audit checked and found (on stderr); exit 1 if an invariant broke."""
     from runtime.figures import audit_figures
     from runtime.render import for_console
@@ -186,7 +184,7 @@ def _dimension(text: str) -> tuple[str, list]:
     return name, parsed
 
 
-def _speed() -> ProgressColumn:
+def _speed() -> "ProgressColumn":
     """A progress column of games per second so far (rich is imported only when shown)."""
     from rich.progress import ProgressColumn
     from rich.text import Text
@@ -199,8 +197,8 @@ def _speed() -> ProgressColumn:
     return _Speed()
 
 
-def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
-         results: Path | None, console: Console):
+def _run(run: "Run", program, jobs: int, executor: str, scheduler: str | None,
+         results: Path | None, console: "Console"):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from runtime.simulate import run_games
@@ -225,7 +223,7 @@ def _run(run: Run, program, jobs: int, executor: str, scheduler: str | None,
         return run_games(run, program, jobs, executor, scheduler, results, progress)
 
 
-def text_report(out: Console, data: dict) -> None:
+def text_report(out: "Console", data: dict) -> None:
     """One cell's figures as text."""
     from rich.table import Table
 
@@ -285,7 +283,7 @@ def text_report(out: Console, data: dict) -> None:
         out.print(f"Never played or used ({len(dead)}): {', '.join(dead)}", highlight=False)
 
 
-def _sweep_text(out: Console, data: dict) -> None:
+def _sweep_text(out: "Console", data: dict) -> None:
     from rich.table import Table
 
     from runtime.figures import sweep_rows

@@ -1,8 +1,6 @@
 """`gamesmith story coverage|odds PACK --story ID`: every branch of a story's state space
 visited (cards and choices no path covers), and the exact odds of each ending."""
 
-from __future__ import annotations
-
 import json
 import sys
 from pathlib import Path
@@ -23,7 +21,7 @@ StoryId = Annotated[str, typer.Option("--story", help="the story, by id")]
 Format = Annotated[str, typer.Option("--format", "-f", help="text or json")]
 
 
-def _space(pack: Path, story: str, stats: list[str] | None = None) -> StateSpace:
+def _space(pack: Path, story: str, stats: list[str] | None = None) -> "StateSpace":
     from compiler import compile_pack
     from compiler.analysis.story_state import explore
     from compiler.analysis.story_world import build_world
@@ -143,7 +141,7 @@ def odds(
     out.print(table)
 
 
-def print_story_hits(out: Console, hits: dict) -> None:
+def print_story_hits(out: "Console", hits: dict) -> None:
     """The story coverage part of `simulate --story`: hit counts, cards and choices missed."""
     from rich.table import Table
 
