@@ -6,13 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from compiler.language.documents import Dice
+from compiler.language.documents import Dice, DiceFace
 
-# The dice of a challenge when the rules declare none (as the runtime rolls them).
-DEFAULT_DICE = Dice.model_validate({
-    "id": "story-dice", "type": "pool", "sides": 6,
-    "faces": [{"face": f, "successes": int(f >= 4)} for f in range(1, 7)],
-})
+# The dice of a challenge when the rules declare none (as the runtime rolls them): written
+# out rather than validated, which would build the dice models on every start-up.
+DEFAULT_DICE = Dice.model_construct(
+    id="story-dice", type="pool", sides=6,
+    faces=[DiceFace.model_construct(face=f, successes=int(f >= 4)) for f in range(1, 7)],
+)
 
 
 def challenge_dice(dice_id: str | None, declared: list[Dice]) -> Dice | None:

@@ -1,8 +1,6 @@
 """Shared building blocks of the models: the base config, ids, references,
 expressions and player-count tables, each marked so generic walkers can find them."""
 
-from __future__ import annotations
-
 import io
 import re
 import tokenize

@@ -4,8 +4,6 @@ An op is declared once here (name, parameter model, one-line doc) and implemente
 in the runtime; a test checks the two match one to one.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar

@@ -1,8 +1,6 @@
 """One model per document kind (`kind:`): game, card-type, cards, story, landscape,
 terrain, scenario, rules, layout."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -117,7 +115,7 @@ class Invariant(Item):
     )
 
     @model_validator(mode="after")
-    def _event_or_state(self) -> Invariant:
+    def _event_or_state(self) -> "Invariant":
         if self.after is not None and (self.for_ != "game" or self.at != "step"):
             raise ValueError("an event-level invariant (`after:`) takes no `for:` or `at:`: "
                              "it is checked for the event's seat, after the event")
@@ -148,7 +146,7 @@ class PlayerRange(Model):
     )
 
     @model_validator(mode="after")
-    def _ordered(self) -> PlayerRange:
+    def _ordered(self) -> "PlayerRange":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         return self
@@ -358,7 +356,7 @@ class Cards(Document):
     )
 
     @model_validator(mode="after")
-    def _has_cards(self) -> Cards:
+    def _has_cards(self) -> "Cards":
         if not self.cards:
             raise ValueError("a deck needs `cards:`, or `rows:` naming a spreadsheet")
         if self.rows is None and (self.sheet is not None or self.columns):
@@ -527,7 +525,7 @@ class Landscape(Document):
     )
 
     @model_validator(mode="after")
-    def _grid_or_tiles(self) -> Landscape:
+    def _grid_or_tiles(self) -> "Landscape":
         if (self.grid is None) == (not self.tiles):
             raise ValueError("a landscape has either a grid or tiles, exactly one of the two")
         return self

@@ -7,8 +7,6 @@ made the first time an effect uses it: a pack pays only for the ops it writes. T
 Schema still gives editors one branch per op.
 """
 
-from __future__ import annotations
-
 from contextvars import ContextVar
 from functools import cache
 from typing import Annotated, Any, ClassVar

@@ -4,8 +4,6 @@ Each event names its seats in a few fields: the actor is `seat` (or `attacker`),
 is `defender` (or `other`, or `to`). A test checks the runtime emits exactly these kinds.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import AfterValidator

@@ -4,8 +4,6 @@ Each op is one general building block (`draw`, `damage`, `move`, `roll`…); gam
 them in content. `docs/ops.md` is generated from this module.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -354,7 +352,7 @@ class Attack(Params):
     )
 
     @model_validator(mode="after")
-    def _deferred(self) -> Attack:
+    def _deferred(self) -> "Attack":
         moded = self.defence_advantage_if is not None or self.defence_disadvantage_if is not None
         if moded and not self.defer_defence:
             raise ValueError("`defence-advantage-if` and `defence-disadvantage-if` apply to a "
@@ -757,7 +755,7 @@ class Reroll(Params):
     )
 
     @model_validator(mode="after")
-    def _chosen(self) -> Reroll:
+    def _chosen(self) -> "Reroll":
         if not self.choose and (self.then or self.again is not None):
             raise ValueError("`then` and `again` only go with `choose: true` (a reroll the seat "
                              "picks); without it they would be ignored")

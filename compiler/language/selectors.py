@@ -4,8 +4,6 @@ Both are closed vocabularies of general terms; content may add timing windows of
 own in the `rules` document (`windows:`), raised with the `trigger` op.
 """
 
-from __future__ import annotations
-
 from typing import Annotated
 
 from pydantic import AfterValidator
