@@ -8,7 +8,11 @@ every module from source (about 0.1 s of a cold check). `check` runs cold (an em
 (the pack unchanged since the last check). Goals (issue 11): --help under 0.3 s, check of a small pack under
 0.5 s.
 
-    python bench/bench_startup.py [--repeat N]
+CPU time on a shared machine wanders by a third from run to run; `--instructions` also counts
+each command's instructions under valgrind (callgrind, one run each, about 30 times slower),
+a figure the machine's load does not change.
+
+    python bench/bench_startup.py [--repeat N] [--instructions]
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -62,9 +67,23 @@ def cpu_of(argv: list[str], cache: Path, cold: bool) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions_of(argv: list[str], cache: Path, cold: bool) -> int:
+    """Instructions one run of `argv` executes, counted by callgrind."""
+    if cold:
+        shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "GAMESMITH_CACHE": str(cache)}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, check=False)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if refs is None:
+        raise SystemExit(f"valgrind counted nothing: {done.stderr.strip()[-300:]}")
+    return int(refs.group(1).replace(",", ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     args = parser.parse_args()
     for package in ("compiler", "runtime", "printkit", "gamesmith"):
         compileall.compile_dir(ROOT / package, quiet=1)
@@ -85,11 +104,16 @@ def main() -> None:
         }
         cache = Path(tmp) / "cache"
         print(f"median CPU seconds of {args.repeat} fresh processes")
-        base = None
+        base = base_count = None
         for name, (argv, cold) in runs.items():
             seconds = statistics.median(cpu_of(argv, cache, cold) for _ in range(args.repeat))
             base = base or seconds
-            print(f"  {name:40} {seconds:6.3f} s   ({seconds / base:5.1f}x the bare interpreter)")
+            line = f"  {name:40} {seconds:6.3f} s   ({seconds / base:5.1f}x the bare interpreter)"
+            if args.instructions:
+                count = instructions_of(argv, cache, cold)
+                base_count = base_count or count
+                line += f"   {count / 1e6:7.0f} M instructions ({count / base_count:5.1f}x)"
+            print(line)
 
 
 if __name__ == "__main__":
