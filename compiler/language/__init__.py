@@ -1,8 +1,9 @@
 """The content language: pydantic models for every document kind, the op catalogue,
 selectors and timing windows.
 
-Models are built once at import. `DOCUMENT_MODELS` maps each `kind:` to its model;
-`schema/<kind>.schema.json` is generated from them. Models hold plain data only;
+Model classes are made at import; each builds its validator once, when it first validates
+(an op's own effect model when an effect first uses that op). `DOCUMENT_MODELS` maps each
+`kind:` to its model; `schema/<kind>.schema.json` is generated from them. Models hold plain data only;
 cross-document checks live in `compiler.link` and `compiler.analysis`.
 """
 

@@ -35,7 +35,7 @@ class Model(BaseModel):
         populate_by_name=False,
         coerce_numbers_to_str=True,
         use_enum_values=True,
-        defer_build=True,
+        defer_build=True,  # a check builds the validators of the kinds and ops it meets, no more
         allow_inf_nan=False,  # `1e400` read as a float is infinity: never a value content means
     )
 
