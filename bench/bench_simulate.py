@@ -31,7 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pack", nargs="?", default=str(ROOT / "content" / "fuzzy-mage-fight"))
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seat", action="append", default=[])
     args = parser.parse_args()
     program = load_program(Path(args.pack))
