@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from compiler.geometry import Notation, board_from_landscape, format_cell
 from compiler.language.documents import Landscape
@@ -68,7 +68,7 @@ def render(
     columns, rows = board.frame
     s = mm_to_px(square, dpi)
     band = px(BAND, dpi)
-    image = Image.new("RGBA", (round(columns * s) + 2 * band, round(rows * s) + 2 * band), "white")
+    image = Image.new("RGB", (round(columns * s) + 2 * band, round(rows * s) + 2 * band), "white")
     draw = ImageDraw.Draw(image)
 
     def cell_rect(cell, inset: float = 0.0) -> tuple[int, int, int, int]:
@@ -86,12 +86,7 @@ def render(
             draw.rectangle(cell_rect(cell), fill="#f4efe2")
         else:
             _hatch(draw, cell_rect(cell), "#b9b2a3", max(1, px(0.4, dpi)))
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    tint = ImageDraw.Draw(overlay)
-    for i, (_, cells) in enumerate(sorted(board.areas.items())):
-        for cell in cells & board.extent:
-            tint.rectangle(cell_rect(cell), fill=_AREA_COLOURS[i % len(_AREA_COLOURS)])
-    image.alpha_composite(overlay)
+    _tint_areas(image, board, cell_rect)
     for piece in board.pieces:
         spec = terrain.get(piece.name)
         colour = next(
@@ -121,7 +116,25 @@ def render(
             _centred(draw, name, (x0, y0, x1, y0 + (y1 - y0) * 0.35), "#1f2937", dpi, align="la")
     _edges(draw, board, cell_rect, thick)
     _coordinates(draw, landscape, columns, rows, s, band, dpi)
-    return image.convert("RGB")
+    return image
+
+
+def _tint_areas(image: Image.Image, board, cell_rect) -> None:
+    """Wash each area's cells with its translucent colour (a cell in several areas takes the
+    last area's), blending cell by cell: a see-through layer the size of the board would
+    cost more than drawing the board."""
+    tints = {}
+    for i, (_, cells) in enumerate(sorted(board.areas.items())):
+        for cell in cells & board.extent:
+            tints[cell] = ImageColor.getrgb(_AREA_COLOURS[i % len(_AREA_COLOURS)])
+    masks: dict[tuple[int, int, int], Image.Image] = {}
+    for cell, (*rgb, alpha) in tints.items():
+        x0, y0, x1, y1 = cell_rect(cell)  # the far edges are the next cell's (and its outline)
+        size = (x1 - x0, y1 - y0, alpha)
+        mask = masks.get(size)
+        if mask is None:
+            mask = masks[size] = Image.new("L", size[:2], alpha)
+        image.paste(tuple(rgb), (x0, y0, x1, y1), mask)
 
 
 def _edges(draw: ImageDraw.ImageDraw, board, cell_rect, width: int) -> None:

@@ -15,6 +15,23 @@ def test_board_is_drawn_to_scale(pack, compiled):
     assert image.getpixel(pond) != image.getpixel((band + 3 * 50 + 25, band + 8 * 50 + 25))
 
 
+def test_areas_are_washed_with_their_colour_at_half_strength(pack, compiled):
+    game = compiled(pack("board")).game
+    dpi = 50
+    image = boards.render(game.landscapes["field"], game.landscapes, game.terrain, 25.4, dpi)
+    band = px(boards.BAND, dpi)
+
+    def centre(column: int, row: int) -> tuple:
+        return image.getpixel((band + column * 50 + 25, band + row * 50 + 25))
+
+    ground, enemy = (0xF4, 0xEF, 0xE2), (0x3B, 0x82, 0xF6)  # `enemy` is the first area by name
+    washed = tuple(round((e * 128 + g * 127) / 255) for e, g in zip(enemy, ground, strict=True))
+    assert all(abs(a - b) <= 1 for a, b in zip(centre(8, 2), washed, strict=True))  # I3
+    assert centre(8, 3) == ground  # I4, in no area
+    # a whole cell is washed, up to its outline
+    assert image.getpixel((band + 8 * 50 + 3, band + 2 * 50 + 3)) == centre(8, 2)
+
+
 def test_small_board_fits_one_page():
     plan = boards.tiling((120.0, 120.0), PAPER["a4"])
     assert (plan.columns, plan.rows) == (1, 1)
