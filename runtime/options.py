@@ -116,6 +116,11 @@ def write_main_options(program) -> Callable:
                                                                 f"_{n}", names)]
                 body.append(f"{depth}    if aims_{n}:")
                 depth += "        "
+        elif hasattr(check, "lines"):  # its lines, written in place (`acting` is the seat)
+            body += [f"{depth}{line}"
+                     for line in check.lines(f"viable_{n}", f"_{n}", names, seated=True)]
+            body.append(f"{depth}if viable_{n}:")
+            depth += "    "
         elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
@@ -134,7 +139,9 @@ def write_main_options(program) -> Callable:
     parts = [part for part in ("zones", "ids", "down")
              if any(re.search(rf"(?<![\w'\"]){part}(?![\w'\"])", line) for line in code)]
     body[1:1] = [*([f"{', '.join(parts)} = {', '.join(f'st[{p!r}]' for p in parts)}"]
-                   if parts else []), *[f"{var} = None" for var in shared.values()]]
+                   if parts else []), *[f"{var} = None" for var in shared.values()],
+                 *(["acting = seat"] if any(re.search(r"\bacting\b", line) for line in code)
+                   else [])]
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
