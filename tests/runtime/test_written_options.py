@@ -145,6 +145,17 @@ def test_a_choice_check_is_written_in_place(monkeypatch):
     assert _differences(load_program(CONTENT / "fuzzy-mage-fight"), 4, 300) > 0
 
 
+def test_a_cost_of_nothing_is_not_tested_against_the_budget():
+    # the actions left are never below 0, so an action or ability costing 0 needs no test of
+    # them (its options are still the general path's: the first test above)
+    program = load_program(CONTENT / "fuzzy-mage-fight")
+    source = program.cache["options:main"].source
+    assert "# fuse: cost 0" in source and "0 <= left" not in source and "1 <= left" in source
+    brew = program.cache["options:abilities", id(program.activated)]["bottomless-brew"]
+    assert "budget" not in brew.source.split(":", 1)[1]
+    assert _differences(program, 2, 300) == 0
+
+
 RULES = """\
 kind: rules
 id: r
