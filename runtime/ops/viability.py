@@ -320,10 +320,12 @@ def choose_check(program, p):
     are `fn.lines` (`_choose_lines`), for a writer that inlines it."""
     lines = partial(_choose_lines, program, p)
     names: dict = {}
+    inner = lines("viable", "", names)
+    reads = any("acting" in line for line in inner)  # (an own-zone move check, inlined)
     body = ["seat = ctx['self'] if 'self' in ctx else None",
             "card = ctx['card'] if 'card' in ctx else None",
-            "st = m.state", "zones = st['zones']", f"acting = {ACTING}",
-            *lines("viable", "", names), "return viable"]
+            *(["st = m.state", "zones = st['zones']", f"acting = {ACTING}"] if reads else []),
+            *inner, "return viable"]
     found = write("choose_check", "m, ctx, _p, _card=None", body, names)
     found.lines = lines
     return found
