@@ -82,7 +82,7 @@ def write_main_options(program) -> Callable:
         else:
             body.append(f"cost = int(m.value(_cost_{n}, seat, ctx))")
             cost = "cost"
-        tests = [f"{cost} <= left"]
+        tests = [] if _within(action.cost) else [f"{cost} <= left"]
         if action.limit == 1:  # (a use is recorded as a count of 1 or more: `used`)
             tests.append(f"_use_{n} not in turn_uses")
         elif action.limit is not None:
@@ -90,9 +90,10 @@ def write_main_options(program) -> Callable:
         run = None if action.limit is not None or cost == "cost" else " and ".join(tests)
         if run is None or run != group:
             held = {}
-            body.append(f"if {' and '.join(tests)}:")
+            if tests:
+                body.append(f"if {' and '.join(tests)}:")
         group = run
-        depth = "    "
+        depth = "    " if tests else ""
         body.append(f"{depth}# {action.id}: cost {action.cost}, limit {action.limit}, "
                     f"if {action.if_}")
         if action.if_ is not None:
@@ -116,6 +117,11 @@ def write_main_options(program) -> Callable:
                                                                 f"_{n}", names)]
                 body.append(f"{depth}    if aims_{n}:")
                 depth += "        "
+        elif hasattr(check, "lines"):  # its lines, written in place (`acting` is the seat)
+            body += [f"{depth}{line}"
+                     for line in check.lines(f"viable_{n}", f"_{n}", names, seated=True)]
+            body.append(f"{depth}if viable_{n}:")
+            depth += "    "
         elif check is not None:
             body.append(f"{depth}if _check_{n}(m, ctx, _params_{n}):")
             depth += "    "
@@ -134,7 +140,9 @@ def write_main_options(program) -> Callable:
     parts = [part for part in ("zones", "ids", "down")
              if any(re.search(rf"(?<![\w'\"]){part}(?![\w'\"])", line) for line in code)]
     body[1:1] = [*([f"{', '.join(parts)} = {', '.join(f'st[{p!r}]' for p in parts)}"]
-                   if parts else []), *[f"{var} = None" for var in shared.values()]]
+                   if parts else []), *[f"{var} = None" for var in shared.values()],
+                 *(["acting = seat"] if any(re.search(r"\bacting\b", line) for line in code)
+                   else [])]
     if program.game.terrain:
         from runtime.interactions import terrain_options
 
@@ -272,27 +280,37 @@ def _offers(program, table: dict, card_id: str, cache: dict) -> Callable:
             body.append(f"{depth}if not ({scope} in uses and "
                         f"f'{{card}}{{_use_{index}}}' in uses[{scope}]):")
             depth += "    "
-        if ability.if_ is not None or type(ability.cost) is not int or check is not None:
-            body.append(f"{depth}ctx = {{'self': seat, 'card': card}}")  # (what they read)
+        made = "{'self': seat, 'card': card}"  # (the context, made only where it is read)
         if ability.if_ is not None:
-            body += _written_if(program, ability.if_, f"m.holds(_if_{index}, seat, ctx, card)",
-                                depth, names)
+            body += _written_if(program, ability.if_,
+                                f"m.holds(_if_{index}, seat, {made}, card)", depth, names)
             depth += "    "
+        if type(ability.cost) is not int or check is not None:
+            body.append(f"{depth}ctx = {made}")
         cost = ability.cost
         if type(cost) is not int:
             body.append(f"{depth}cost = int(m.value(_cost_{index}, seat, ctx, card))")
             cost = "cost"
-        tests = [f"{cost} <= budget"] + ([] if check is None else [
-            f"_check_{index}(m, ctx, _params_{index})"])
-        body += [f"{depth}if {' and '.join(tests)}:",
-                 f"{depth}    seen.add({key!r})",
-                 f"{depth}    options.append({{'label': "
+        tests = ([] if _within(ability.cost) else [f"{cost} <= budget"]) + (
+            [] if check is None else [f"_check_{index}(m, ctx, _params_{index})"])
+        if tests:
+            body.append(f"{depth}if {' and '.join(tests)}:")
+            depth += "    "
+        body += [f"{depth}seen.add({key!r})",
+                 f"{depth}options.append({{'label': "
                  f"{program.name_of(card_id) + ': ' + (ability.name or 'use')!r}, "
                  f"'key': {key!r}, 'c': card, 'i': {index}, 'cost': {cost}}})"]
     found = cache[card_id] = write(
         "offers_" + "".join(c if c.isalnum() else "_" for c in card_id),
         "m, seat, card, options, seen, budget, st, sv", body or ["pass"], names)
     return found
+
+
+def _within(cost) -> bool:
+    """Whether `cost` is a number no budget falls short of: none is ever below 0 (the turn's
+    is `max(0, ...)`, an action or ability is paid only within it, and a gain of actions
+    keeps it at 0 or more), so a cost of 0 or less needs no test."""
+    return type(cost) is int and cost <= 0
 
 
 def _in_play(m: Machine, seat: int) -> list[tuple]:

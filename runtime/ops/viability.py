@@ -288,62 +288,88 @@ def _own_move_check(program, p, table) -> Callable:
     return found
 
 
-def _own_move_lines(program, p, table, var: str, tag: str, names: dict) -> list[str]:
+def _own_move_lines(program, p, table, var: str, tag: str, names: dict,
+                    seated: bool = False) -> list[str]:
     """Lines setting `var` to `_move_viable`'s verdict on move `p` by the acting seat (as
     `_own_move_check` says), over `m`, `ctx`, `st` (`m.state`), `zones` (`st['zones']`) and
-    `acting` (the acting seat: `ctx['self']`, else the active seat); their globals, named
-    with `tag`, go in `names`."""
+    `acting` (the acting seat: `ctx['self']`, else the active seat; `seated`: never None
+    where the lines run); their globals, named with `tag`, go in `names`."""
     names.update({f"_table{tag}": table, f"_params{tag}": p, "_generic": _move_viable,
                   **_COUNTING})
-    body = ["if acting is None:  # (no seat to move for: the op's own check says why)",
-            f"    {var} = _generic(m, ctx, _params{tag})"]
+    # (no seat to move for: the op's own check says why)
+    branches = [] if seated else [("acting is None", f"_generic(m, ctx, _params{tag})")]
     to = program.zones[p.to]
     if to.capacity is not None and to.slots is None:  # no room (see `zones.room`)
         key = zone_key(program, p.to, "acting", f"_to{tag}", names)
-        body += [f"elif _len(zones[{key}]) >= {int(to.capacity)}:", f"    {var} = False"]
+        branches.append((f"_len(zones[{key}]) >= {int(to.capacity)}", "False"))
     cards = f"zones[{zone_key(program, p.from_, 'acting', f'_from{tag}', names)}]"
     k = None if table is None else place(program, p.from_, table, None)
-    body += ["else:",
-             f"    {var} = _len({cards}) > 0" if table is None else
-             f"    {var} = m.tallied[acting][{k}] > 0" if k is not None else  # (kept: `tallies`)
-             f"    {var} = _any(_map(_table{tag}.__getitem__, _map(st['ids'].__getitem__, {cards})))"]
-    return body
+    found = (f"_len({cards}) > 0" if table is None else
+             f"m.tallied[acting][{k}] > 0" if k is not None else  # (kept: `tallies`)
+             f"_any(_map(_table{tag}.__getitem__, _map(st['ids'].__getitem__, {cards})))")
+    body = []
+    for n, (test, value) in enumerate(branches):
+        body += [f"{'elif' if n else 'if'} {test}:", f"    {var} = {value}"]
+    return [*body, "else:", f"    {var} = {found}"] if body else [f"{var} = {found}"]
 
 
 @specialises_check(_choose_viable)
 def choose_check(program, p):
     """`_choose_viable` for one choice, written out (`runtime.written`): some option's
-    condition holds (read in place) and its first effect has something to act on."""
+    condition holds (read in place) and its first effect has something to act on. Its lines
+    are `fn.lines` (`_choose_lines`), for a writer that inlines it."""
+    lines = partial(_choose_lines, program, p)
     names: dict = {}
+    inner = lines("viable", "", names)
+    reads = any("acting" in line for line in inner)  # (an own-zone move check, inlined)
     body = ["seat = ctx['self'] if 'self' in ctx else None",
-            "card = ctx['card'] if 'card' in ctx else None"]
-    checks = [first_check(program, option.do) for option in p.options]
-    if any(hasattr(viable, "lines") for viable, _params in checks):  # (what inlined ones read)
-        body += ["st = m.state", "zones = st['zones']", f"acting = {ACTING}"]
-    for n, (option, (viable, params)) in enumerate(zip(p.options, checks, strict=True)):
-        names.update({f"_if_{n}": option.if_, f"_viable_{n}": viable, f"_params_{n}": params})
+            "card = ctx['card'] if 'card' in ctx else None",
+            *(["st = m.state", "zones = st['zones']", f"acting = {ACTING}"] if reads else []),
+            *inner, "return viable"]
+    found = write("choose_check", "m, ctx, _p, _card=None", body, names)
+    found.lines = lines
+    return found
+
+
+def _choose_lines(program, p, var: str, tag: str, names: dict,
+                  seated: bool = False) -> list[str]:
+    """Lines setting `var` to `_choose_viable`'s verdict on choice `p`, option by option
+    until one holds, over `m`, `ctx`, `seat` and `card` (the context's, each None where it
+    has none), `st` (`m.state`), `zones` (`st['zones']`) and `acting` (`ctx['self']`, else
+    the active seat); their globals, named with `tag`, go in `names`. `seated`: `seat` and
+    `acting` are the same seat, never None, and the seat's variables are bound as `sv` (the
+    options' conditions read so). An option's own-zone move check (`fn.lines`) is written
+    in place too."""
+    body = [f"{var} = False"]
+    for n, option in enumerate(p.options):
+        viable, params = first_check(program, option.do)
+        mark = f"{tag}_{n}"
+        names.update({f"_if{mark}": option.if_, f"_viable{mark}": viable,
+                      f"_params{mark}": params})
         body.append(f"# option {n}: if {option.if_}")
         depth = ""
+        if n:  # (an option is looked at only while none before it holds)
+            body.append(f"if not {var}:")
+            depth = "    "
         if option.if_ is not None:
-            written = expression(program, option.if_)
+            holds = f"m.holds(_if{mark}, seat, ctx, card)"
+            written = expression(program, option.if_, seated=seated, bound=seated)
             if written is None:
-                body.append(f"ok = m.holds(_if_{n}, seat, ctx, card)")
+                body.append(f"{depth}ok = {holds}")
             else:
                 text, needs = written
                 names.update(needs)
-                body += ["try:", f"    ok = {text}",
-                         "except Exception:  # located by `holds`, which evaluates it again",
-                         f"    ok = m.holds(_if_{n}, seat, ctx, card)"]
-            body.append("if ok:")
-            depth = "    "
+                body += [f"{depth}try:", f"{depth}    ok = {text}",
+                         f"{depth}except Exception:  # located by `holds`, which evaluates it again",
+                         f"{depth}    ok = {holds}"]
+            body.append(f"{depth}if ok:")
+            depth += "    "
         if hasattr(viable, "lines"):  # its check's lines, written in place
-            body += [f"{depth}{line}" for line in viable.lines(f"viable_{n}", f"_{n}", names)]
-            body += [f"{depth}if viable_{n}:", f"{depth}    return True"]
+            body += [f"{depth}{line}" for line in viable.lines(var, mark, names, seated)]
         else:
-            body += [f"{depth}return True"] if viable is None else [
-                f"{depth}if _viable_{n}(m, ctx, _params_{n}):", f"{depth}    return True"]
-    body.append("return False")
-    return write("choose_check", "m, ctx, _p, _card=None", body, names)
+            body.append(f"{depth}{var} = True" if viable is None else
+                        f"{depth}{var} = _viable{mark}(m, ctx, _params{mark})")
+    return body
 
 
 @specialises_check(_search_viable)

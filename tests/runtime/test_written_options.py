@@ -14,6 +14,7 @@ import pytest
 from runtime.errors import RuleError
 from runtime.loading import load_program
 from runtime.machine import Machine
+from runtime.ops import viability
 from runtime.options import item_options, main_options
 from runtime.uses import use_key, used
 from tests.runtime.conftest import write_shop
@@ -110,6 +111,49 @@ def test_each_contest_stake_is_counted_once_a_turn_step():
     # (read from the counts kept as cards move: the pack counts both as variables)
     assert source.count("stake_0 = m.tallied[seat][") == 3 and "stake_2" not in source
     assert "_sum(" not in source
+
+
+def _differences(program, players: int, steps: int) -> int:
+    """How many turn decisions of a random game offer other options than the general path."""
+    m = Machine.start(program, players, 5)
+    pick = random.Random(players)
+    differ = 0
+    for _ in range(steps):
+        if m.over:
+            break
+        if m.decision["kind"] == "turn":
+            seat = m.decision["seat"]
+            differ += main_options(m, seat) != _general(m, seat)
+        m.answer(pick.randrange(len(m.decision["options"])))
+    return differ
+
+
+def test_a_choice_check_is_written_in_place(monkeypatch):
+    # an action beginning with a choice has its check's lines in the turn options, no call,
+    # and they are the general path's; a fault planted in them (only the first option
+    # looked at) is seen
+    program = load_program(CONTENT / "fuzzy-mage-fight")
+    source = program.cache["options:main"].source
+    assert "# option 1: if None" in source and "choose_check" not in source
+    assert _differences(program, 4, 300) == 0
+    written = viability._choose_lines
+
+    def first_only(program, p, *args, **kwargs):
+        return written(program, p.model_copy(update={"options": p.options[:1]}), *args, **kwargs)
+
+    monkeypatch.setattr(viability, "_choose_lines", first_only)
+    assert _differences(load_program(CONTENT / "fuzzy-mage-fight"), 4, 300) > 0
+
+
+def test_a_cost_of_nothing_is_not_tested_against_the_budget():
+    # the actions left are never below 0, so an action or ability costing 0 needs no test of
+    # them (its options are still the general path's: the first test above)
+    program = load_program(CONTENT / "fuzzy-mage-fight")
+    source = program.cache["options:main"].source
+    assert "# fuse: cost 0" in source and "0 <= left" not in source and "1 <= left" in source
+    brew = program.cache["options:abilities", id(program.activated)]["bottomless-brew"]
+    assert "budget" not in brew.source.split(":", 1)[1]
+    assert _differences(program, 2, 300) == 0
 
 
 RULES = """\
