@@ -44,6 +44,15 @@ def _out_of_range(index: int, options: list) -> RuleError:
     return RuleError(f"option {index} is out of range (0–{len(options) - 1})")
 
 
+def _ring(order: list[int], seat: int, itself: bool) -> list[int]:
+    """The seats of `order` from `seat` round (`seat` itself first, or left out), out or
+    not; for a seat not in the order, every seat in order (`Machine.seats_from` keeps them)."""
+    if seat not in order:
+        return list(order)
+    start = order.index(seat)
+    return [*order[start if itself else start + 1:], *order[:start]]
+
+
 def seats_for(program: Program, players: int) -> int:
     """The seats a game of `players` people is set up with: a lone player takes the game's
     `solo` seats (and plays them all), else one seat each."""
@@ -105,6 +114,10 @@ class Machine:
         self.stats = stats
         self.audit = None  # a `runtime.audit.Audit` sees every step; None costs nothing
         self.dirty = True
+        # each seat's ring for `seats_from`, worked out once per turn order (`ringed`, the list
+        # `st["order"]` held: the ops that change the order put a new list there)
+        self.ringed: list[int] | None = None
+        self.rings: dict[tuple[int | None, bool], list[int]] = {}
         # the cards whose moves change what the end check counts (None: every card)
         self.counted = self.program.cache.get("conditions:counted")
         # the counts kept as cards move, worked out from the zones (`runtime.tallies`)
@@ -382,22 +395,17 @@ class Machine:
 
     def seats_from(self, seat: int, itself: bool = True) -> list[int]:
         """Every seat still in the game, in turn order, starting with `seat` (or, not
-        `itself`, with the seat after it, `seat` left out)."""
-        order = self.state["order"]
-        if order and order[0] == seat:  # (the ring as it stands: one copy, no search)
-            ring = order[:] if itself else order[1:]
-        else:
-            start = 0
-            for s in order:  # (`order.index`, with no call: this runs for every effect on seats)
-                if s == seat:
-                    break
-                start += 1
-            else:  # (a seat not in the order: every seat, in order)
-                start = 0
-                itself = True
-            ring = order[start if itself else start + 1:] + order[:start]
-        out = self.state["out"]
-        return [s for s in ring if not out[s]] if True in out else ring
+        `itself`, with the seat after it, `seat` left out); a list of the caller's own."""
+        st = self.state
+        order = st["order"]
+        if self.ringed is not order:  # (the order was replaced, or never seen: start again)
+            self.ringed, self.rings = order, {}
+        try:
+            ring = self.rings[seat, itself]
+        except KeyError:
+            ring = self.rings[seat, itself] = _ring(order, seat, itself)
+        out = st["out"]
+        return [s for s in ring if not out[s]] if True in out else ring[:]
 
     def owner(self, inst: int) -> int | None:
         return self.key_owner[self.state["loc"][inst]]

@@ -232,8 +232,8 @@ def expire(m: Machine, scope: str) -> None:
     uses = st["used"]
     if scope in uses:
         del uses[scope]
-    for statuses in st["status"]:
-        if statuses:
+    if any(st["status"]):  # (a seat with statuses: else no seat's to walk)
+        for statuses in st["status"]:
             for name in [n for n, d in statuses.items() if d == scope]:
                 del statuses[name]
     if "mods" not in st:  # (no stat changes to end)

@@ -98,6 +98,14 @@ def test_variables_flags_items_and_statuses(game):
     assert game.state["result"]["winners"] == [0]
 
 
+def test_a_status_for_the_round_outlasts_the_turn_and_ends_with_the_round(game):
+    pick(game, "Trade")
+    pick(game, "End your turn")
+    assert game.state["status"] == [{"calm": "round"}, {}]  # the other seat's turn: still held
+    pick(game, "End your turn")
+    assert game.state["round"] == 2 and game.state["status"] == [{}, {}]
+
+
 def test_defence_boost_lasts_the_turn(game):
     pick(game, "Trade")
     pick(game, "End your turn")
