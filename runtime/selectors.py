@@ -142,10 +142,9 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
         local[slot] = [answer["seat"]]
         return local[slot]
     seats = candidates(m, ctx, selector)
-    if exclude:
-        seats = [s for s in seats if s not in exclude]
-    if where is not None:
-        seats = [s for s in seats if m.holds(where, s, ctx)]
+    if exclude or where is not None:  # (one pass for both; `where` read for the seats left)
+        seats = [s for s in seats
+                 if s not in exclude and (where is None or m.holds(where, s, ctx))]
     if not seats and m.audit is not None and selector in _ONE:
         m.audit.notice(m, "no-target", f"an effect targets '{selector}', and no seat qualifies")
     if selector not in _ASKING:  # (the seats as they are: no tie, choice or chance)
