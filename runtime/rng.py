@@ -7,6 +7,7 @@ future; `derive` turns a master seed and labels into independent seeds (per game
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 
 MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -38,16 +39,17 @@ def derives(*parts: object):
 
 
 def draws(*parts: object):
-    """`Rng(derive(*parts, last)).below(n)` as a function of `last` and `n`: a seat that only
-    draws one option from each step's generator (the random agent) needs nothing more."""
+    """`Rng(derive(*parts, step)).below(n)` as a function of `step` and `n`: a seat that only
+    draws one option from each step's generator (the random agent) needs nothing more. The
+    last label is a step count, an int (whose text `b"%d"` writes as `str` does; a bool's
+    would not be `derive`'s)."""
     prefix = "\x1f".join(map(str, (*parts, ""))).encode("utf-8")
-    blake2b = hashlib.blake2b
-    from_bytes = int.from_bytes
+    hashed = partial(hashlib.blake2b, digest_size=8)
+    from_bytes = int.from_bytes  # (big-endian by default)
 
-    def drawn(last: int, n: int) -> int:
+    def drawn(step: int, n: int) -> int:
         # (`derives`, then `Rng.below` and `mix`, inline: this runs at every random decision)
-        text = prefix + (b"%d" % last if type(last) is int else str(last).encode("utf-8"))
-        z = (from_bytes(blake2b(text, digest_size=8).digest(), "big") + _GOLDEN) & MASK
+        z = (from_bytes(hashed(prefix + b"%d" % step).digest()) + _GOLDEN) & MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         return ((z ^ (z >> 31)) * n) >> 64

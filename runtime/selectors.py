@@ -44,7 +44,8 @@ def plays_as_party(program) -> bool:
 
 
 def candidates(m: Machine, ctx: dict, selector: str) -> list[int]:
-    """The seats a selector names, without asking anyone (choices: everyone eligible)."""
+    """The seats a selector names, without asking anyone (choices: everyone eligible): a new
+    list each call, which `resolve` may keep as it is."""
     named = _NAMED.get(selector)
     if named is not None:
         return named(m, ctx, ctx["self"] if "self" in ctx else m.state["active"])
@@ -140,9 +141,10 @@ def resolve(m: Machine, ctx: dict, selector: str, local: dict, slot: str = "who"
     if answer is not None:
         local[slot] = [answer["seat"]]
         return local[slot]
-    seats = [s for s in candidates(m, ctx, selector) if s not in exclude]
-    if where is not None:
-        seats = [s for s in seats if m.holds(where, s, ctx)]
+    seats = candidates(m, ctx, selector)
+    if exclude or where is not None:  # (one pass for both; `where` read for the seats left)
+        seats = [s for s in seats
+                 if s not in exclude and (where is None or m.holds(where, s, ctx))]
     if not seats and m.audit is not None and selector in _ONE:
         m.audit.notice(m, "no-target", f"an effect targets '{selector}', and no seat qualifies")
     if selector not in _ASKING:  # (the seats as they are: no tie, choice or chance)

@@ -7,7 +7,8 @@ game with no stories (whose program never changes mid-game). A machine holds the
 (`Machine.tallied[seat][k]`), never the state: they are worked out from the zones whenever a
 machine is made (`recount`: a new game, a loaded save, a fork, a sampled view), and every
 change of where a card lies, how it lies or which card it is updates them (`runtime.zones.move`
-written out, `refill`, `adjust` around a reveal or a flip; a deal counts afresh).
+written out, through `Moving`; `refill`, `adjust` around a reveal or a flip; a deal counts
+afresh).
 """
 
 from __future__ import annotations
@@ -98,10 +99,39 @@ def plan(program: Program, players: int) -> dict[str, dict[str, tuple]] | None:
     return found
 
 
+class Moving(dict):
+    """Card id -> what a move of such a card does beyond moving it (`runtime.zones.move`):
+    whether it marks the machine (`Machine.dirty`: a card the end check may count), and its
+    kept counts' rows by zone key (`plan`'s, or None). An id no card of the program has (a
+    story's next program may bring cards) marks it only when every card does, and is kept
+    in no count (a game with stories keeps none)."""
+
+    __slots__ = ("every",)
+
+    def __missing__(self, card_id: str) -> tuple[bool, None]:
+        return self.every, None
+
+
+def moving(program: Program, players: int, counted: frozenset | None) -> Moving:
+    """`Moving` for a game of `players` whose end check counts the cards `counted` names
+    (None: every card), worked out once."""
+    key = ("tallies:moving", players, counted)
+    found = program.cache.get(key)
+    if found is None:
+        tally = plan(program, players) or {}
+        found = program.cache[key] = Moving(
+            {card_id: (counted is None or card_id in counted, tally.get(card_id))
+             for card_id in program.fields})
+        found.every = counted is None
+    return found
+
+
 def recount(m: Machine) -> None:
-    """Work every kept count out afresh from the zones (`m.tally`, `m.tallied`)."""
+    """Work every kept count out afresh from the zones (`m.tally`, `m.tallied`), and what a
+    move of each card does (`m.moving`)."""
     st = m.state
     m.tally = tally = plan(m.program, st["players"])
+    m.moving = moving(m.program, st["players"], m.counted)
     if tally is None:
         m.tallied = None
         return

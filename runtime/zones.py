@@ -41,24 +41,25 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
     `face` is "up" or "down"; by default the card lies as the zone's cards lie.
     """
     st = m.state
-    marks = st["redirect"]
-    if marks and str(inst) in marks:  # (no call unless this card is marked)
+    if st["redirect"] and str(inst) in st["redirect"]:  # (no call unless this card is marked)
         to_key = _redirected(m, inst, to_key)
-    src = st["loc"][inst]
+    loc = st["loc"]
+    src = loc[inst]
     capacity, lies, played, special = m.moves[src][to_key]
     if special and m.key_zone[to_key].slots is not None:
         if not make_room(m, inst, to_key):
             return False
-        src = st["loc"][inst]  # (the card may have left its own slot to make room)
+        loc = st["loc"]  # (a fork's shared array copied by a move making room)
+        src = loc[inst]  # (the card may have left its own slot to make room)
         capacity, lies, played, special = m.moves[src][to_key]
     zones = st["zones"]
     if capacity is not None and len(zones[to_key]) >= capacity:
         return False
     card_id = st["ids"][inst]
-    counted = m.counted
-    if counted is None or card_id in counted:
+    marks, at = m.moving[card_id]  # (`runtime.tallies.Moving`)
+    if marks:
         m.dirty = True  # (`Machine.dirty`: a card the end check may count)
-    loc, down = st["loc"], st["down"]
+    down = st["down"]
     was_down = down[inst]
     if face is not None:
         lies = 1 if face == "down" else 0
@@ -72,9 +73,7 @@ def move(m: Machine, inst: int, to_key: str, face: str | None = None, bottom: bo
         down[inst] = lies
     except (AttributeError, TypeError):
         _move_shared(st, inst, src, to_key, lies, bottom)
-    tally = m.tally
-    if tally is not None and card_id in tally:  # (`runtime.tallies.adjust`, written out)
-        at = tally[card_id]
+    if at is not None:  # (`runtime.tallies.adjust`, written out)
         tallied = m.tallied
         if src in at:
             for seat, k, weight in at[src][was_down]:

@@ -1,6 +1,6 @@
 """The seats each named selector gives (`runtime.selectors.candidates`, looked up in a table)
 are the ones its rule names, at every decision of random four-seat games with seats out,
-partners and cards in play."""
+partners and cards in play; each call gives a new list."""
 
 from __future__ import annotations
 
@@ -66,7 +66,13 @@ def test_named_selectors_give_the_seats_their_rules_name():
                         {"self": 1, "attacker": 0, "defender": 1, "target": 1, "card": 0},
                         {"self": 0, "card": len(st["ids"]) - 1}):
                 for selector in _NAMED:
-                    assert candidates(m, ctx, selector) == _ruled(m, ctx, selector), selector
+                    found = candidates(m, ctx, selector)
+                    assert found == _ruled(m, ctx, selector), selector
+                    # a new list each call (`resolve` keeps it as it is): changing it changes
+                    # neither the state nor the next call's
+                    found.append(-1)
+                    assert -1 not in candidates(m, ctx, selector), selector
+                    assert -1 not in st["order"] and -1 not in st["partner"], selector
                     compared += 1
             m.answer(pick.randrange(len(m.decision["options"])))
     assert compared > 10_000

@@ -14,7 +14,8 @@ from runtime.frames import NO_CTX
 from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.state import copy_state
-from runtime.tallies import kept
+from runtime.tallies import kept, recount
+from runtime.zones import move
 from tests.runtime.test_end_check_skipped import _lamps
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -87,3 +88,22 @@ def test_a_plain_zone_size_is_read_as_the_zone_s_length():
     program = load_program(CONTENT / "fuzzy-mage-fight")
     names = kept(program)
     assert "cards_in_hand" not in names and "battlefield_cards" not in names
+
+
+def test_a_card_the_program_lacks_is_moved_in_no_count(tmp_path):
+    """A story's next program may bring cards the machine's first did not have
+    (`runtime.tallies.Moving`): moving such a card changes no kept count, and marks the
+    machine for its end check only when every card counts there."""
+    program = _lamps(tmp_path)
+    for counted in (frozenset({"lamp"}), None):
+        m = Machine.start(program, 2, 1)
+        m.counted = counted
+        recount(m)
+        st = m.state
+        inst = st["zones"][m.key("draw", None)][-1]
+        st["ids"][inst] = "not-a-card-of-this-program"
+        before = [list(row) for row in m.tallied]
+        m.dirty = False
+        assert move(m, inst, m.key("table", 0))
+        assert m.tallied == before and m.dirty is (counted is None)
+        assert st["loc"][inst] == m.key("table", 0)
