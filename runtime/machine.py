@@ -123,6 +123,7 @@ class Machine:
         # the counts kept as cards move, worked out from the zones (`runtime.tallies`)
         self.tally: dict | None = None
         self.tallied: list[list[int]] | None = None
+        self.moving: dict = {}  # card id -> what its move changes (`runtime.tallies.Moving`)
         recount(self)
         self.budget = Budget()
         if audit is not None:
