@@ -13,14 +13,13 @@ when asked after each action (see `runtime.respond`).
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING
 
 from runtime.specialise import CHECK_SPECIALISERS
 from runtime.uses import use_key, used
-from runtime.written import expression, write, zone_key
+from runtime.written import expression, reads, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -137,12 +136,10 @@ def write_main_options(program) -> Callable:
     # the state's parts the lines read (the stakes, each counted once a turn step when first
     # needed, None until then, and the abilities), bound once
     code = [line for line in body if not line.lstrip().startswith("#")]
-    parts = [part for part in ("zones", "ids", "down")
-             if any(re.search(rf"(?<![\w'\"]){part}(?![\w'\"])", line) for line in code)]
+    parts = [part for part in ("zones", "ids", "down") if reads(code, part)]
     body[1:1] = [*([f"{', '.join(parts)} = {', '.join(f'st[{p!r}]' for p in parts)}"]
                    if parts else []), *[f"{var} = None" for var in shared.values()],
-                 *(["acting = seat"] if any(re.search(r"\bacting\b", line) for line in code)
-                   else [])]
+                 *(["acting = seat"] if reads(code, "acting") else [])]
     if program.game.terrain:
         from runtime.interactions import terrain_options
 

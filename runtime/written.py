@@ -11,6 +11,7 @@ which raises it located (file, line, what it read), so the fast path needs no `h
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,12 @@ def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Cal
     fn = namespace[name]
     fn.source = source
     return fn
+
+
+def reads(lines: list[str], name: str) -> bool:
+    """Whether written `lines` read the local `name` (as a name: not inside a quoted key)."""
+    pattern = re.compile(rf"(?<![\w'\"]){re.escape(name)}(?![\w'\"])")
+    return any(pattern.search(line) for line in lines)
 
 
 def expression(program: Program, source: str, seated: bool = False, bound: bool = False,

@@ -27,7 +27,7 @@ from runtime.options import first_check
 from runtime.selectors import candidates
 from runtime.specialise import ACTING, specialises_check
 from runtime.tallies import place
-from runtime.written import expression, write, zone_key
+from runtime.written import expression, reads, write, zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -321,10 +321,10 @@ def choose_check(program, p):
     lines = partial(_choose_lines, program, p)
     names: dict = {}
     inner = lines("viable", "", names)
-    reads = any("acting" in line for line in inner)  # (an own-zone move check, inlined)
+    acting = reads(inner, "acting")  # (an own-zone move check, inlined)
     body = ["seat = ctx['self'] if 'self' in ctx else None",
             "card = ctx['card'] if 'card' in ctx else None",
-            *(["st = m.state", "zones = st['zones']", f"acting = {ACTING}"] if reads else []),
+            *(["st = m.state", "zones = st['zones']", f"acting = {ACTING}"] if acting else []),
             *inner, "return viable"]
     found = write("choose_check", "m, ctx, _p, _card=None", body, names)
     found.lines = lines
