@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
-import re
 import resource
 import shutil
 import statistics
@@ -28,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from timing import instructions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,16 +69,10 @@ def cpu_of(argv: list[str], cache: Path, cold: bool) -> float:
 
 
 def instructions_of(argv: list[str], cache: Path, cold: bool) -> int:
-    """Instructions one run of `argv` executes, counted by callgrind."""
+    """Instructions one run of `argv` executes (`timing.instructions`)."""
     if cold:
         shutil.rmtree(cache, ignore_errors=True)
-    env = {**os.environ, "GAMESMITH_CACHE": str(cache)}
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, check=False)
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if refs is None:
-        raise SystemExit(f"valgrind counted nothing: {done.stderr.strip()[-300:]}")
-    return int(refs.group(1).replace(",", ""))
+    return instructions(argv, {**os.environ, "GAMESMITH_CACHE": str(cache)})
 
 
 def main() -> None:
