@@ -54,10 +54,10 @@ def default_folder(root: Path, game_id: str) -> Path:
     return cache_folder() / f"{game_id}-{where}"
 
 
-def png_bytes(image: Image.Image, dpi: int) -> bytes:
+def png_bytes(image: Image.Image, dpi: int, up: bool = False) -> bytes:
     """The image as the cache stores it: PNG at ISA-L's fast level, tagged with its resolution
-    (print shops read it)."""
-    return png.encode(image, dpi)
+    (print shops read it); `up` filters rows (see `png.encode`)."""
+    return png.encode(image, dpi, up=up)
 
 
 class Cache:

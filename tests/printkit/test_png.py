@@ -53,27 +53,30 @@ def same_as_pillow(image: Image.Image, data: bytes, dpi: int) -> None:
     st.integers(1, 40),
     st.integers(1, 40),
     st.integers(1, 2400),
+    st.booleans(),
     st.data(),
 )
-def test_any_small_image_decodes_to_its_pixels_mode_and_dpi(mode, width, height, dpi, data):
+def test_any_small_image_decodes_to_its_pixels_mode_and_dpi(mode, width, height, dpi, up, data):
     pixels = data.draw(st.binary(min_size=width * height * BANDS[mode],
                                  max_size=width * height * BANDS[mode]))
     image = Image.frombytes(mode, (width, height), pixels)
-    encoded = png.encode(image, dpi)
+    encoded = png.encode(image, dpi, up=up)
     assert [kind for kind, _ in chunks(encoded)] == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
     same_as_pillow(image, encoded, dpi)
 
 
-def test_every_row_is_unfiltered_and_every_level_decodes():
+@pytest.mark.parametrize(("up", "kind"), [(False, 0), (True, 2)])
+def test_every_row_has_the_one_filter_and_every_level_decodes(up, kind):
     image = Image.linear_gradient("L").resize((300, 200)).convert("RGB")
     for level in range(4):
-        encoded = png.encode(image, 300, level)
-        idat = dict(chunks(encoded))[b"IDAT"]
-        rows = zlib.decompress(idat)
+        encoded = png.encode(image, 300, level, up)
+        rows = zlib.decompress(dict(chunks(encoded))[b"IDAT"])
         stride = 1 + 300 * 3
         assert len(rows) == 200 * stride
-        assert {rows[y * stride] for y in range(200)} == {0}  # filter type 0
+        assert {rows[y * stride] for y in range(200)} == {kind}
         same_as_pillow(image, encoded, 300)
+    # the gradient runs down the image: rows less the row above are mostly zeros
+    assert len(png.encode(image, 300, up=True)) < len(png.encode(image, 300)) / 2
 
 
 @pytest.mark.parametrize("mode", ["P", "1", "I;16"])
@@ -110,18 +113,20 @@ def test_a_board_in_the_cache_reads_back_as_drawn(pack, compiled, tmp_path):
     game = compiled(pack("board")).game
     image = boards.render(game.landscapes["field"], game.landscapes, game.terrain, 25.4, 120)
     cache = Cache.claim(tmp_path / "cache")
-    path = cache.put("0" * 64 + "-board", "boards", png_bytes(image, 120))
+    assert image.height * image.width * 3 > 2 * png.BLOCK  # compressed in several blocks
+    path = cache.put("0" * 64 + "-board", "boards", png_bytes(image, 120, up=True))
     same_as_pillow(image, path.read_bytes(), 120)
 
 
-def test_the_pdf_embeds_the_deflated_rows_without_decoding_them(tmp_path):
+@pytest.mark.parametrize("up", [False, True])
+def test_the_pdf_embeds_the_deflated_rows_without_decoding_them(tmp_path, up):
     import img2pdf
     import pikepdf
     from pikepdf import PdfImage
 
     image = Image.radial_gradient("L").convert("RGB")
     path = tmp_path / "face.png"
-    path.write_bytes(png_bytes(image, 300))
+    path.write_bytes(png_bytes(image, 300, up))
     with pikepdf.open(io.BytesIO(img2pdf.convert(str(path), nodate=True))) as doc:
         (embedded,) = doc.pages[0].Resources.XObject.values()
         # the IDAT's zlib stream itself, read back through the PNG predictor
