@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import json
 import os
 import re
@@ -30,6 +29,7 @@ from PIL import Image
 
 from compiler.cache import cache_folder
 from compiler.files import write_atomic
+from printkit import png
 from printkit.preflight import Issue
 
 KEEP_DAYS = 14
@@ -54,11 +54,10 @@ def default_folder(root: Path, game_id: str) -> Path:
     return cache_folder() / f"{game_id}-{where}"
 
 
-def png_bytes(image: Image.Image, dpi: int, compress_level: int = 1) -> bytes:
-    """The image as PNG, tagged with its resolution (print shops read it)."""
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=compress_level, dpi=(dpi, dpi))
-    return buf.getvalue()
+def png_bytes(image: Image.Image, dpi: int, up: bool = False) -> bytes:
+    """The image as the cache stores it: PNG at ISA-L's fast level, tagged with its resolution
+    (print shops read it); `up` filters rows (see `png.encode`)."""
+    return png.encode(image, dpi, up=up)
 
 
 class Cache:

@@ -447,7 +447,9 @@ def _board(
         image = boards.marked(image, dpi, plan)
         captions = boards.page_labels(plan, title)
         pages = len(captions)
-    cache.put(f"{key}-board", "boards", png_bytes(image, dpi))
+    # rows less the row above: a board is mostly flat colour, so its PNG is under half the
+    # size (and smaller than Pillow's)
+    cache.put(f"{key}-board", "boards", png_bytes(image, dpi, up=True))
     widths = []
     for n, text in enumerate(captions, start=1):
         caption = boards.label(text, dpi)

@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from compiler.files import write_atomic
-from printkit.cache import png_bytes
+from printkit.png import pillow
 
 COLUMNS, ROWS = 10, 7
 PER_SHEET = COLUMNS * ROWS - 1  # TTS shows the last slot for cards it hides
@@ -49,6 +49,8 @@ def write_deck(
             scaled[key] = load(key).resize(cell, Image.Resampling.LANCZOS, reducing_gap=2.0)
         return scaled[key]
 
+    # Pillow's encoder at zlib level 6: sheets are uploaded, and ISA-L's levels all give
+    # files about 10% larger (filter type 0 only), however much faster they are
     unique_backs = len({c.back for c in cards}) > 1
     written: list[Path] = []
     custom: dict[str, dict] = {}
@@ -56,19 +58,19 @@ def write_deck(
     deck_ids: list[int] = []
     back_path = folder / f"{deck_id}-back.png"
     if not unique_backs:
-        write_atomic(back_path, png_bytes(image(cards[0].back), 300, 6))
+        write_atomic(back_path, pillow(image(cards[0].back), 300, 6))
         written.append(back_path)
     for n, start in enumerate(range(0, len(cards), PER_SHEET), start=1):
         batch = cards[start : start + PER_SHEET]
         path = folder / f"{deck_id}-{n}.png"
         hidden = image(cards[0].back)
-        write_atomic(path, png_bytes(_sheet(cell, [image(c.front) for c in batch], hidden), 300, 6))
+        write_atomic(path, pillow(_sheet(cell, [image(c.front) for c in batch], hidden), 300, 6))
         written.append(path)
         back_url = back_path
         if unique_backs:
             back_url = folder / f"{deck_id}-{n}-backs.png"
             sheet = _sheet(cell, [image(c.back) for c in batch], hidden)
-            write_atomic(back_url, png_bytes(sheet, 300, 6))
+            write_atomic(back_url, pillow(sheet, 300, 6))
             written.append(back_url)
         sheet_entry = {
             str(n): {

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from compiler.compiled import CompiledGame
 from printkit import Options, PrintJob, render
-from printkit.cache import Cache, default_folder, png_bytes
+from printkit.cache import Cache, default_folder
+from printkit.png import pillow
 
 SCREEN_DPI = 110  # sharp enough on screen, small enough to draw fast
 
@@ -46,6 +47,6 @@ class Faces:
         if self.cache.has(key, kind):
             return self.cache.path(key, kind).read_bytes()
         image, _issues = render(self._faces[key])
-        data = png_bytes(image, self.dpi, compress_level=6)
+        data = pillow(image, self.dpi, 6)  # small, and sent to every browser at the table
         self.cache.put(key, kind, data)
         return data
