@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -25,7 +26,7 @@ Aspect = Callable[[str], float]  # icon name -> width over height
 HYPHEN = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")  # after a hyphen between two letters
 
 
-@dataclass
+@dataclass(frozen=True)
 class Piece:
     """A run placed in a line: `x` from the line's start, width `w` in pixels."""
 
@@ -34,37 +35,49 @@ class Piece:
     w: float
 
 
-@dataclass
+@dataclass(frozen=True)
 class Line:
-    pieces: list[Piece] = field(default_factory=list)
-    width: float = 0.0
-    space: float = 0.0  # the space after the last word, used if another word follows
-    x: float = 0.0  # offset from the box's left after alignment
-    baseline: float = 0.0  # from the box's top
+    """Pieces set in one line `width` wide, `x` from the box's left after alignment, its
+    `baseline` from the box's top."""
+
+    pieces: tuple[Piece, ...]
+    width: float
+    x: float = 0.0
+    baseline: float = 0.0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Block:
-    """Laid-out text: its size, lines and ink extent (relative to the box's top-left)."""
+    """Laid-out text: its size, lines and ink extent (relative to the box's top-left).
+    Blocks are shared between callers that lay out the same text in the same box."""
 
     size: float
     size_px: float
     family: str
-    lines: list[Line]
+    lines: tuple[Line, ...]
     overflow: bool
     icon_h: float
     bounds: tuple[float, float, float, float]
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Word:
-    runs: list[Run]
-    widths: list[float]
-    space: float  # width of the space that follows it
+    """Runs between spaces (`2:coin:` mixes styles and icons), and the styles of the spaces
+    that follow it: the same at every size."""
 
-    @property
-    def width(self) -> float:
-        return sum(self.widths)
+    runs: tuple[Run, ...]
+    spaces: tuple[tuple[bool, bool], ...]
+
+
+@dataclass
+class _Set:
+    """Words placed in lines at one size: each line's pieces and width."""
+
+    size: float
+    size_px: float
+    icon_h: float
+    lines: list[tuple[list[Piece], float]]
+    overflow: bool
 
 
 def layout(
@@ -83,88 +96,109 @@ def layout(
     aspect: Aspect = lambda name: 1.0,
 ) -> Block:
     """Fit `paragraphs` into a `width` × `height` pixel box at the largest size that fits."""
+    runs = tuple(tuple(para) for para in paragraphs)
+    aspects = tuple(sorted({r.icon: aspect(r.icon) for p in runs for r in p if r.icon}.items()))
+    return _fit(
+        runs, width, height, family, size, min_size, dpi, line_height, wrap, align, valign, aspects
+    )
+
+
+# Faces repeat their texts (titles, type lines, stat labels, backs): lay each out once.
+@lru_cache(maxsize=4096)
+def _fit(
+    paragraphs: tuple[tuple[Run, ...], ...],
+    width: float,
+    height: float,
+    family: str,
+    size: float,
+    min_size: float,
+    dpi: int,
+    line_height: float,
+    wrap: bool,
+    align: str,
+    valign: str,
+    aspects: tuple[tuple[str, float], ...],
+) -> Block:
     min_size = min(min_size, size)
     sizes = [size]
     while sizes[-1] - STEP >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - STEP, 4))
     if sizes[-1] > min_size:
         sizes.append(min_size)
+    words = [_words(para) for para in paragraphs]  # split once, measured at each size tried
+    aspect = dict(aspects)
     # Binary search for the largest size that fits; wrapping makes "fits" nearly monotonic.
     lo, hi, best = 0, len(sizes) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        attempt = _attempt(
-            paragraphs, width, height, sizes[mid], family, dpi, line_height, wrap, aspect
-        )
-        if attempt is not None:
+        attempt = _set(words, width, sizes[mid], family, dpi, wrap, aspect)
+        if not attempt.overflow and _height(attempt, family, line_height) <= height + 0.5:
             best, hi = attempt, mid - 1
         else:
             lo = mid + 1
+    overflow = best is None
     if best is None:
-        best = _set(paragraphs, width, sizes[-1], family, dpi, wrap, aspect)
-        best.overflow = True
-    _align(best, width, height, align, valign, line_height)
-    return best
+        best = _set(words, width, sizes[-1], family, dpi, wrap, aspect)
+    return _align(best, family, width, height, align, valign, line_height, overflow)
 
 
-def _attempt(
-    paragraphs, width, height, size, family, dpi, line_height, wrap, aspect
-) -> Block | None:
-    block = _set(paragraphs, width, size, family, dpi, wrap, aspect)
-    if block.overflow or _height(block, line_height) > height + 0.5:
-        return None
-    return block
-
-
-def _height(block: Block, line_height: float) -> float:
-    ascent, descent = fonts.metrics(block.family, False, False, block.size_px)
+def _height(block: _Set | Block, family: str, line_height: float) -> float:
+    ascent, descent = fonts.metrics(family, False, False, block.size_px)
     return ascent + descent + (len(block.lines) - 1) * block.size_px * line_height
 
 
-def _set(paragraphs, width, size, family, dpi, wrap, aspect) -> Block:
+def _set(
+    paragraphs: list[list[_Word]],
+    width: float,
+    size: float,
+    family: str,
+    dpi: int,
+    wrap: bool,
+    aspect: dict[str, float],
+) -> _Set:
     """Break the paragraphs into lines at `size`; `overflow` when a line is too wide."""
     size_px = pt_to_px(size, dpi)
     icon_h = fonts.metrics(family, False, False, size_px)[0]
-    lines: list[Line] = []
+    gap = 2 * ICON_GAP * size_px
+    lines: list[tuple[list[Piece], float]] = []
     for para in paragraphs:
-        line = Line()
-        for word in _words(para, family, size_px, icon_h, aspect):
-            start = line.width + line.space if line.pieces else 0.0
-            if wrap and line.pieces and start + word.width > width + 0.5:
-                lines.append(line)
-                line, start = Line(), 0.0
-            for run, w in zip(word.runs, word.widths, strict=True):
-                line.pieces.append(Piece(run, start, w))
+        pieces: list[Piece] = []
+        line_width = space = 0.0
+        for word in para:
+            widths = [
+                icon_h * aspect[r.icon] + gap
+                if r.icon is not None
+                else fonts.width(family, r.bold, r.italic, size_px, r.text)
+                for r in word.runs
+            ]
+            start = line_width + space if pieces else 0.0
+            if wrap and pieces and start + sum(widths) > width + 0.5:
+                lines.append((pieces, line_width))
+                pieces, start = [], 0.0
+            for run, w in zip(word.runs, widths, strict=True):
+                pieces.append(Piece(run, start, w))
                 start += w
-            line.width, line.space = start, word.space
-        lines.append(line)
-    overflow = any(line.width > width + 0.5 for line in lines)
-    return Block(size, size_px, family, lines, overflow, icon_h, (0, 0, 0, 0))
+            line_width = start
+            space = 0.0
+            for bold, italic in word.spaces:
+                space += fonts.width(family, bold, italic, size_px, " ")
+        lines.append((pieces, line_width))
+    overflow = any(w > width + 0.5 for _, w in lines)
+    return _Set(size, size_px, icon_h, lines, overflow)
 
 
-def _run_width(run: Run, family: str, size_px: float, icon_h: float, aspect: Aspect) -> float:
-    if run.icon is not None:
-        return icon_h * aspect(run.icon) + 2 * ICON_GAP * size_px
-    return fonts.width(family, run.bold, run.italic, size_px, run.text)
-
-
-def _words(
-    para: Paragraph, family: str, size_px: float, icon_h: float, aspect: Aspect
-) -> list[_Word]:
-    """Split runs at spaces into words; a word may mix styles and icons (`2:coin:`)."""
+def _words(para: tuple[Run, ...]) -> list[_Word]:
+    """Split runs at spaces into words; a space before the first word is dropped."""
     words: list[_Word] = []
     current: list[Run] = []
 
     def close(space_run: Run | None) -> None:
+        space = () if space_run is None else ((space_run.bold, space_run.italic),)
         if current:
-            widths = [_run_width(r, family, size_px, icon_h, aspect) for r in current]
-            space = 0.0
-            if space_run is not None:
-                space = fonts.width(family, space_run.bold, space_run.italic, size_px, " ")
-            words.append(_Word(list(current), widths, space))
+            words.append(_Word(tuple(current), space))
             current.clear()
-        elif space_run is not None and words:
-            words[-1].space += fonts.width(family, space_run.bold, space_run.italic, size_px, " ")
+        elif space and words:
+            words[-1] = _Word(words[-1].runs, words[-1].spaces + space)
 
     for run in para:
         if run.icon is not None:
@@ -186,24 +220,39 @@ def _words(
 
 
 def _align(
-    block: Block, width: float, height: float, align: str, valign: str, line_height: float
-) -> None:
-    ascent, descent = fonts.metrics(block.family, False, False, block.size_px)
-    total = _height(block, line_height)
+    setting: _Set,
+    family: str,
+    width: float,
+    height: float,
+    align: str,
+    valign: str,
+    line_height: float,
+    overflow: bool,
+) -> Block:
+    """The block of `setting`, its lines placed in the box."""
+    ascent, _ = fonts.metrics(family, False, False, setting.size_px)
+    total = _height(setting, family, line_height)
     top = {"top": 0.0, "middle": (height - total) / 2, "bottom": height - total}[valign]
-    pitch = block.size_px * line_height
+    pitch = setting.size_px * line_height
     left = right = None
-    for i, line in enumerate(block.lines):
-        line.baseline = top + ascent + i * pitch
-        line.x = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[
-            align
-        ]
-        if line.pieces:
-            left = line.x if left is None else min(left, line.x)
-            right = line.x + line.width if right is None else max(right, line.x + line.width)
+    lines = []
+    for i, (pieces, line_width) in enumerate(setting.lines):
+        x = {"left": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
+        lines.append(Line(tuple(pieces), line_width, x, top + ascent + i * pitch))
+        if pieces:
+            left = x if left is None else min(left, x)
+            right = x + line_width if right is None else max(right, x + line_width)
     if left is None:
         left = right = 0.0
-    block.bounds = (left, top, right, top + total)
+    return Block(
+        setting.size,
+        setting.size_px,
+        family,
+        tuple(lines),
+        overflow,
+        setting.icon_h,
+        (left, top, right, top + total),
+    )
 
 
 def draw(
@@ -268,7 +317,7 @@ def _draw_text(
     end = start + pieces[0].w
     for p in pieces[1:]:
         gap = p.x - end
-        space = f.getlength(" ")
+        space = fonts.width(block.family, run.bold, run.italic, block.size_px, " ")
         text += " " * max(1, round(gap / space)) if gap > 0.5 else ""
         text += p.run.text
         end = p.x + p.w

@@ -16,15 +16,19 @@ def test_styles_are_distinct_faces():
     assert len(paths) == 4
 
 
+def _forget_fonts():
+    """Drop what this process remembers of fonts, measures and laid-out text."""
+    for remembered in (fonts.font, fonts.metrics, fonts.width, text._fit):
+        remembered.cache_clear()
+
+
 def test_pillow_font_is_the_fallback(monkeypatch):
     monkeypatch.setattr(fonts, "font_path", lambda *args: None)
-    fonts.font.cache_clear()
-    fonts.metrics.cache_clear()
+    _forget_fonts()
     try:
         block = text.layout(
             parse("Deal **2** damage"), 400, 100, family="sans", size=10, min_size=5, dpi=300
         )
         assert len(block.lines) == 1 and not block.overflow
     finally:
-        fonts.font.cache_clear()
-        fonts.metrics.cache_clear()
+        _forget_fonts()

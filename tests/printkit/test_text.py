@@ -125,3 +125,82 @@ def test_a_hyphenated_word_breaks_after_its_hyphen_rather_than_shrinking():
 def test_numbers_and_signs_do_not_break_at_their_hyphens():
     block = lay("5-6 -2", width=5, height=400, size=10, min_size=10)
     assert [[p.run.text for p in line.pieces] for line in block.lines] == [["5-6"], ["-2"]]
+
+
+# What the fitter chose for a few fixed texts (sans, 10 pt down to 5, icons 1.5 wide): the
+# size, whether it overflows, each line's pieces and where they start, in whole pixels.
+# Any change here changes printed cards.
+FITTED = [
+    (
+        "At the start of your turn, draw a card. When an opponent attacks you, roll the die: "
+        "on a five or six the attack misses.",
+        {"width": 500, "height": 180},
+        (9.5, False),
+        [
+            ("At|the|start|of|your|turn,|draw", [0, 44, 108, 195, 237, 322, 412]),
+            ("a|card.|When|an|opponent", [0, 28, 120, 223, 273]),
+            ("attacks|you,|roll|the|die:|on|a", [0, 131, 212, 276, 340, 410, 462]),
+            ("five|or|six|the|attack|misses.", [0, 69, 113, 166, 230, 344]),
+        ],
+    ),
+    (
+        "**Target:** Closest townsfolk *in reach*  and  :coin: 2:coin: gold",
+        {"width": 380, "height": 120},
+        (8.75, False),
+        [
+            ("Target:|Closest", [0, 123]),
+            ("townsfolk|in|reach|and", [0, 158, 193, 290]),  # two spaces each side of `and`
+            (":coin:|2|:coin:|gold", [0, 52, 70, 122]),
+        ],
+    ),
+    (
+        "Trouble-maker and well-to-do folk -2 5-6",
+        {"width": 260, "height": 400},
+        (10, False),
+        [
+            ("Trouble-", [0]),
+            ("maker|and", [0, 121]),
+            ("well-|to-|do|folk", [0, 86, 136, 190]),
+            ("-2|5-6", [0, 42]),
+        ],
+    ),
+    (
+        " leading space\nsecond paragraph\n\nafter an empty one",
+        {"width": 600, "height": 400},
+        (10, False),
+        [
+            ("leading|space", [0, 138]),
+            ("second|paragraph", [0, 135]),
+            ("", []),
+            ("after|an|empty|one", [0, 91, 143, 264]),
+        ],
+    ),
+    (
+        "A Rather Long Card Title",
+        {"width": 300, "height": 200, "size": 20, "wrap": False, "align": "center"},
+        (7.25, False),
+        [("A|Rather|Long|Card|Title", [0, 22, 111, 179, 244])],
+    ),
+    (
+        " ".join(["word"] * 12),
+        {"width": 300, "height": 60, "min_size": 6},
+        (6.0, True),  # fits the width at 6 pt but not the height
+        [
+            ("word|word|word|word|word", [0, 60, 120, 180, 240]),
+            ("word|word|word|word|word", [0, 60, 120, 180, 240]),
+            ("word|word", [0, 60]),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "box", "chosen", "lines"), FITTED)
+def test_the_fitter_keeps_its_sizes_and_line_breaks(source, box, chosen, lines):
+    block = lay(source, **box, aspect=lambda name: 1.5)
+    assert (block.size, block.overflow) == chosen
+    assert [
+        ("|".join(f":{p.run.icon}:" if p.run.icon else p.run.text for p in line.pieces),
+         [round(p.x) for p in line.pieces])
+        for line in block.lines
+    ] == lines
+
