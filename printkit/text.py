@@ -77,7 +77,6 @@ class _Set:
     size_px: float
     icon_h: float
     lines: list[tuple[list[Piece], float]]
-    overflow: bool
 
 
 def layout(
@@ -97,7 +96,7 @@ def layout(
 ) -> Block:
     """Fit `paragraphs` into a `width` × `height` pixel box at the largest size that fits."""
     runs = tuple(tuple(para) for para in paragraphs)
-    aspects = tuple(sorted({r.icon: aspect(r.icon) for p in runs for r in p if r.icon}.items()))
+    aspects = tuple(sorted({r.icon: aspect(r.icon) for p in runs for r in p if r.icon is not None}.items()))
     return _fit(
         runs, width, height, family, size, min_size, dpi, line_height, wrap, align, valign, aspects
     )
@@ -131,20 +130,21 @@ def _fit(
     lo, hi, best = 0, len(sizes) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        attempt = _set(words, width, sizes[mid], family, dpi, wrap, aspect)
-        if not attempt.overflow and _height(attempt, family, line_height) <= height + 0.5:
+        attempt = _set(words, width, sizes[mid], family, dpi, wrap, aspect, (height, line_height))
+        if attempt is not None:
             best, hi = attempt, mid - 1
         else:
             lo = mid + 1
     overflow = best is None
     if best is None:
         best = _set(words, width, sizes[-1], family, dpi, wrap, aspect)
+    assert best is not None  # set without a box to fit, every size gives lines
     return _align(best, family, width, height, align, valign, line_height, overflow)
 
 
-def _height(block: _Set | Block, family: str, line_height: float) -> float:
-    ascent, descent = fonts.metrics(family, False, False, block.size_px)
-    return ascent + descent + (len(block.lines) - 1) * block.size_px * line_height
+def _height(size_px: float, lines: int, family: str, line_height: float) -> float:
+    ascent, descent = fonts.metrics(family, False, False, size_px)
+    return ascent + descent + (lines - 1) * size_px * line_height
 
 
 def _set(
@@ -155,12 +155,19 @@ def _set(
     dpi: int,
     wrap: bool,
     aspect: dict[str, float],
-) -> _Set:
-    """Break the paragraphs into lines at `size`; `overflow` when a line is too wide."""
+    box: tuple[float, float] | None = None,
+) -> _Set | None:
+    """Break the paragraphs into lines at `size`. Given a `box` (height, line height), None
+    as soon as the lines cannot fit it: one wider than `width`, or too many for its height
+    (lines only grow, so the rest need not be measured)."""
     size_px = pt_to_px(size, dpi)
     icon_h = fonts.metrics(family, False, False, size_px)[0]
     gap = 2 * ICON_GAP * size_px
     lines: list[tuple[list[Piece], float]] = []
+
+    def too_tall() -> bool:
+        return box is not None and _height(size_px, len(lines), family, box[1]) > box[0] + 0.5
+
     for para in paragraphs:
         pieces: list[Piece] = []
         line_width = space = 0.0
@@ -174,17 +181,22 @@ def _set(
             start = line_width + space if pieces else 0.0
             if wrap and pieces and start + sum(widths) > width + 0.5:
                 lines.append((pieces, line_width))
+                if too_tall():
+                    return None
                 pieces, start = [], 0.0
             for run, w in zip(word.runs, widths, strict=True):
                 pieces.append(Piece(run, start, w))
                 start += w
             line_width = start
+            if box is not None and line_width > width + 0.5:
+                return None
             space = 0.0
             for bold, italic in word.spaces:
                 space += fonts.width(family, bold, italic, size_px, " ")
         lines.append((pieces, line_width))
-    overflow = any(w > width + 0.5 for _, w in lines)
-    return _Set(size, size_px, icon_h, lines, overflow)
+        if too_tall():
+            return None
+    return _Set(size, size_px, icon_h, lines)
 
 
 def _words(para: tuple[Run, ...]) -> list[_Word]:
@@ -231,7 +243,7 @@ def _align(
 ) -> Block:
     """The block of `setting`, its lines placed in the box."""
     ascent, _ = fonts.metrics(family, False, False, setting.size_px)
-    total = _height(setting, family, line_height)
+    total = _height(setting.size_px, len(setting.lines), family, line_height)
     top = {"top": 0.0, "middle": (height - total) / 2, "bottom": height - total}[valign]
     pitch = setting.size_px * line_height
     left = right = None
