@@ -84,12 +84,16 @@ def missing(family: str, bold: bool, italic: bool, text: str) -> list[str]:
 def _has_glyph(family: str, bold: bool, italic: bool, ch: str) -> bool:
     if ch.isspace() or not ch.isprintable():
         return True
-    f = font(family, bold, italic, 40)
-    glyph, nothing = (
-        f.getmask(ch),
-        f.getmask("\U0010ffff"),
-    )  # a private code point: no font draws it
-    return glyph.size != nothing.size or bytes(glyph) != bytes(nothing)
+    glyph, nothing = font(family, bold, italic, 40).getmask(ch), _no_glyph(family, bold, italic)
+    return glyph.size != nothing[0] or bytes(glyph) != nothing[1]
+
+
+@lru_cache(maxsize=16)
+def _no_glyph(family: str, bold: bool, italic: bool) -> tuple[tuple[int, int], bytes]:
+    """The size and pixels of what the font draws for a character it lacks: a private code
+    point, which no font draws."""
+    nothing = font(family, bold, italic, 40).getmask("\U0010ffff")
+    return nothing.size, bytes(nothing)
 
 
 def fonts_id() -> str:
