@@ -5,6 +5,9 @@ Lines break at spaces and after a hyphen between two letters. Sizes are in point
 in pixels. Icons are as tall as the font's ascenders and sit on the baseline wherever they fall
 in a line. A block that does not fit even at the minimum size is laid out at that size and
 marked `overflow`.
+
+Cards repeat their texts, so a process lays out each text in each box once, and renders each
+string in each font once (at each sub-pixel offset); both are kept in bounded caches.
 """
 
 from __future__ import annotations
@@ -96,7 +99,8 @@ def layout(
 ) -> Block:
     """Fit `paragraphs` into a `width` × `height` pixel box at the largest size that fits."""
     runs = tuple(tuple(para) for para in paragraphs)
-    aspects = tuple(sorted({r.icon: aspect(r.icon) for p in runs for r in p if r.icon is not None}.items()))
+    icons = {r.icon for para in runs for r in para if r.icon is not None}
+    aspects = tuple(sorted((name, aspect(name)) for name in icons))
     return _fit(
         runs, width, height, family, size, min_size, dpi, line_height, wrap, align, valign, aspects
     )
