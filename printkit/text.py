@@ -6,8 +6,8 @@ in pixels. Icons are as tall as the font's ascenders and sit on the baseline whe
 in a line. A block that does not fit even at the minimum size is laid out at that size and
 marked `overflow`.
 
-Cards repeat their texts, so a process lays out each text in each box once, and renders each
-string in each font once (at each sub-pixel offset); both are kept in bounded caches.
+Cards repeat their texts, so a process lays out each text in each box once (a bounded cache
+of blocks, which are frozen and shared).
 """
 
 from __future__ import annotations
