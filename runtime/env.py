@@ -18,6 +18,7 @@ from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
 from runtime.errors import RuleError
 from runtime.frames import NO_CTX
 from runtime.tallies import kept
+from runtime.written import seat_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -657,7 +658,8 @@ def _count_inline(program: Program, name: str, var, reader: Reader) -> tuple | N
         if table is None:
             return None
     # the builtins under names of their own: bound expressions see only the language's
-    cards = f"m.state['zones'][f'{zone.id}:{{seat}}']"
+    keys: dict[str, tuple[str, ...]] = {}
+    cards = f"m.state['zones'][{seat_key(zone.id, 'seat', keys)}]"
     if spec.face is not None:
         keep = "_filter" if spec.face == "down" else "_filterfalse"
         cards = f"{keep}(m.state['down'].__getitem__, {cards})"
@@ -665,6 +667,6 @@ def _count_inline(program: Program, name: str, var, reader: Reader) -> tuple | N
         count = f"_sum(_map(_table_{name}.__getitem__, _map(m.state['ids'].__getitem__, {cards})))"
     else:
         count = f"_len({cards})" if spec.face is None else f"_len(_list({cards}))"
-    needs = {f"_count_{name}": reader, f"_table_{name}": table, "_filterfalse": filterfalse,
+    needs = {**keys, f"_count_{name}": reader, f"_table_{name}": table, "_filterfalse": filterfalse,
              "_filter": filter, "_sum": sum, "_map": map, "_len": len, "_list": list}
     return f"(_count_{name}(m, seat, ctx, card) if seat is None else {count})", needs

@@ -8,6 +8,7 @@ during play; the same pack gives the same program in every process.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -376,7 +377,7 @@ class Program:
         zone_of: dict[str, ZoneInfo] = {}
         for z in self.zones.values():
             for seat in range(players) if z.per_seat else (None,):
-                key = z.id if seat is None else f"{z.id}:{seat}"
+                key = z.id if seat is None else sys.intern(f"{z.id}:{seat}")  # (as written code holds it)
                 owner[key] = seat
                 zone_of[key] = z
                 if seat is not None:
@@ -390,7 +391,8 @@ class Program:
         keys: list[str] = []
         cards: list[tuple[str, str]] = []
         for z in self.zones.values():
-            zone_keys = [f"{z.id}:{s}" for s in range(players)] if z.per_seat else [z.id]
+            # interned: the keys written code holds are the same objects (`runtime.written.seat_keys`)
+            zone_keys = [sys.intern(f"{z.id}:{s}") for s in range(players)] if z.per_seat else [z.id]
             keys += zone_keys
             for key in zone_keys:
                 for deck_id in z.holds:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from compiler.expressions.functions import modulo, multiply
@@ -24,6 +26,7 @@ PARAMS = ("m", "seat", "ctx", "card")
 # the expression guards for `*` and `%` (numbers only), and the types they let through at once
 _GUARDS = {"_multiply": ("*", multiply), "_modulo": ("%", modulo)}
 _NUMBERS = frozenset({int, float, bool})
+SEATS = 99  # the most players a game may declare (the language's player range)
 _PARTS = frozenset({"zones", "ids", "down"})  # the state's parts `parts` binds by name  # (`isinstance(x, (int, float))` for the state's values)
 
 
@@ -155,7 +158,25 @@ def zone_key(program: Program, zone_id: str, seat: str, held: str, names: dict) 
     if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
         names[held] = zone_id
         return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
-    return f"f'{zone.id}:{{{seat}}}'" if zone.per_seat else repr(zone.id)
+    return seat_key(zone.id, seat, names) if zone.per_seat else repr(zone.id)
+
+
+def seat_key(zone_id: str, seat: str, names: dict) -> str:
+    """Python text for the key of per-seat zone `zone_id` of the seat in variable `seat`: an
+    item of the zone's keys (`seat_keys`, a global put in `names` under a name only this zone
+    gives), so no key is built and hashed on every read."""
+    held = "_keys_" + zone_id.replace("_", "_u").replace("-", "_h")  # (one name a zone id)
+    if not held.isidentifier():
+        return f"({zone_id + ':'!r} + str({seat}))"  # (a zone id no name can carry)
+    names[held] = seat_keys(zone_id)
+    return f"{held}[{seat}]"
+
+
+@cache
+def seat_keys(zone_id: str) -> tuple[str, ...]:
+    """The keys of per-seat zone `zone_id` for seats 0, 1, ... (as `m.key` gives them),
+    interned, as the game's zone keys are (`Program.layout`)."""
+    return tuple(sys.intern(f"{zone_id}:{seat}") for seat in range(SEATS))
 
 
 def condition(program: Program, source: str) -> Callable:

@@ -18,7 +18,7 @@ from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.options import main_options, viable
 from runtime.simulate import _write_values
-from runtime.written import condition
+from runtime.written import condition, seat_key
 from tests.runtime.conftest import SHOP, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -201,3 +201,28 @@ def test_a_failing_window_ability_condition_is_located(tmp_path, monkeypatch):
     text = str(err.value)
     assert text.startswith("rules.yaml:18:9 (ability 'toll'): expression 'cost > 1'")
     assert "'cost' has no value (no card is being considered)" in text
+
+
+def test_a_seat_zone_key_is_read_from_the_zones_keys_not_built(fmf):
+    """Written code reads a seat's zone key from a tuple of the zone's keys: the same key
+    `m.key` gives, the very object the game's zones are keyed by, and no f-string left."""
+    m = Machine.start(fmf, 4, 1)
+    names: dict = {}
+    text = seat_key("battlefield", "seat", names)
+    assert text == "_keys_battlefield[seat]"
+    for seat in range(4):
+        key = eval(text, dict(names), {"seat": seat})  # noqa: S307 - our own text
+        assert key == m.key("battlefield", seat)
+        assert any(key is k for k in m.state["zones"])  # interned, as the layout's keys
+    source = fmf.cache["turn:step"].__globals__["main_options"].source
+    assert "_keys_battlefield[seat]" in source and ":{seat}" not in source
+
+
+def test_zone_ids_that_differ_only_by_their_marks_hold_different_keys():
+    names: dict = {}
+    a, b = seat_key("war-band", "s", names), seat_key("war_band", "s", names)
+    assert a != b and len(names) == 2
+    assert eval(a, dict(names), {"s": 1}) == "war-band:1"  # noqa: S307
+    assert eval(b, dict(names), {"s": 1}) == "war_band:1"  # noqa: S307
+    odd = seat_key("camp.fire", "s", names)  # no name can carry it: the key is built
+    assert len(names) == 2 and eval(odd, {}, {"s": 3}) == "camp.fire:3"  # noqa: S307
