@@ -18,7 +18,7 @@ from compiler.language.names import BUILTIN_NAMES, EVENT_NAMES
 from runtime.errors import RuleError
 from runtime.frames import NO_CTX
 from runtime.tallies import kept
-from runtime.written import seat_key
+from runtime.written import zone_key
 
 if TYPE_CHECKING:
     from runtime.machine import Machine
@@ -658,8 +658,8 @@ def _count_inline(program: Program, name: str, var, reader: Reader) -> tuple | N
         if table is None:
             return None
     # the builtins under names of their own: bound expressions see only the language's
-    keys: dict[str, tuple[str, ...]] = {}
-    cards = f"m.state['zones'][{seat_key(zone.id, 'seat', keys)}]"
+    keys: dict[str, Any] = {}
+    cards = f"m.state['zones'][{zone_key(program, zone.id, 'seat', f'_zone_{name}', keys)}]"
     if spec.face is not None:
         keep = "_filter" if spec.face == "down" else "_filterfalse"
         cards = f"{keep}(m.state['down'].__getitem__, {cards})"

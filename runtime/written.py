@@ -26,8 +26,8 @@ PARAMS = ("m", "seat", "ctx", "card")
 # the expression guards for `*` and `%` (numbers only), and the types they let through at once
 _GUARDS = {"_multiply": ("*", multiply), "_modulo": ("%", modulo)}
 _NUMBERS = frozenset({int, float, bool})
+_PARTS = frozenset({"zones", "ids", "down"})  # the state's parts `parts` binds by name
 SEATS = 99  # the most players a game may declare (the language's player range)
-_PARTS = frozenset({"zones", "ids", "down"})  # the state's parts `parts` binds by name  # (`isinstance(x, (int, float))` for the state's values)
 
 
 def write(name: str, params: str, body: list[str], names: dict[str, Any]) -> Callable:
@@ -153,23 +153,19 @@ def _number(node: ast.AST) -> bool:
 
 def zone_key(program: Program, zone_id: str, seat: str, held: str, names: dict) -> str:
     """Python text for the key of zone `zone_id` of the seat in variable `seat` (as `m.key`
-    gives it), its zone id in global `held` (put in `names`) when it must be looked up."""
+    gives it): a per-seat zone's key read from its keys (`seat_keys`, a global in `names`
+    under a name only this zone gives), so no key is built and hashed at every read; the
+    zone id in global `held` when it must be looked up (no rule declares it, or its id can
+    name no global)."""
     zone = program.zones.get(zone_id)
-    if zone is None or not zone.id.replace("-", "").replace("_", "").isalnum():
+    if zone is not None and not zone.per_seat:
+        return repr(zone.id)
+    keys = None if zone is None else "_keys_" + zone.id.replace("_", "_u").replace("-", "_h")
+    if keys is None or not keys.isidentifier():
         names[held] = zone_id
         return f"m.key({held}, {seat})"  # (which raises for a zone no rule declares)
-    return seat_key(zone.id, seat, names) if zone.per_seat else repr(zone.id)
-
-
-def seat_key(zone_id: str, seat: str, names: dict) -> str:
-    """Python text for the key of per-seat zone `zone_id` of the seat in variable `seat`: an
-    item of the zone's keys (`seat_keys`, a global put in `names` under a name only this zone
-    gives), so no key is built and hashed on every read."""
-    held = "_keys_" + zone_id.replace("_", "_u").replace("-", "_h")  # (one name a zone id)
-    if not held.isidentifier():
-        return f"({zone_id + ':'!r} + str({seat}))"  # (a zone id no name can carry)
-    names[held] = seat_keys(zone_id)
-    return f"{held}[{seat}]"
+    names[keys] = seat_keys(zone.id)
+    return f"{keys}[{seat}]"
 
 
 @cache

@@ -8,6 +8,7 @@ import copy
 import random
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,7 +19,7 @@ from runtime.loading import load_program
 from runtime.machine import Machine
 from runtime.options import main_options, viable
 from runtime.simulate import _write_values
-from runtime.written import condition, seat_key
+from runtime.written import condition, zone_key
 from tests.runtime.conftest import SHOP, write_shop
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -208,8 +209,8 @@ def test_a_seat_zone_key_is_read_from_the_zones_keys_not_built(fmf):
     `m.key` gives, the very object the game's zones are keyed by, and no f-string left."""
     m = Machine.start(fmf, 4, 1)
     names: dict = {}
-    text = seat_key("battlefield", "seat", names)
-    assert text == "_keys_battlefield[seat]"
+    text = zone_key(fmf, "battlefield", "seat", "_unused", names)
+    assert text == "_keys_battlefield[seat]" and list(names) == ["_keys_battlefield"]
     for seat in range(4):
         key = eval(text, dict(names), {"seat": seat})  # noqa: S307 - our own text
         assert key == m.key("battlefield", seat)
@@ -219,10 +220,13 @@ def test_a_seat_zone_key_is_read_from_the_zones_keys_not_built(fmf):
 
 
 def test_zone_ids_that_differ_only_by_their_marks_hold_different_keys():
+    zones = {z: SimpleNamespace(id=z, per_seat=True) for z in ("war-band", "war_band", "camp.fire")}
+    program = SimpleNamespace(zones=zones)
     names: dict = {}
-    a, b = seat_key("war-band", "s", names), seat_key("war_band", "s", names)
+    a, b = (zone_key(program, z, "s", "_held", names) for z in ("war-band", "war_band"))
     assert a != b and len(names) == 2
     assert eval(a, dict(names), {"s": 1}) == "war-band:1"  # noqa: S307
     assert eval(b, dict(names), {"s": 1}) == "war_band:1"  # noqa: S307
-    odd = seat_key("camp.fire", "s", names)  # no name can carry it: the key is built
-    assert len(names) == 2 and eval(odd, {}, {"s": 3}) == "camp.fire:3"  # noqa: S307
+    # an id no global can be named by is looked up by `m.key`, its id held under `held`
+    assert zone_key(program, "camp.fire", "s", "_held", names) == "m.key(_held, s)"
+    assert names["_held"] == "camp.fire"
